@@ -1,0 +1,175 @@
+import type { AppContext } from "../context";
+import { FLAG_BITS } from "../db/flags";
+import { maxMessageId } from "../db/messages";
+import { listStreams, listSubscribedStreams, subscribersByStream } from "../db/streams";
+import { listUsers, ROLE, type UserRow } from "../db/users";
+import type { QueueOptions } from "../events/event-queue";
+import { avatarUrl } from "../format/message";
+import { formatStream, formatSubscription } from "../format/stream";
+import { formatUser } from "../format/user";
+import { MAX_MESSAGE_BYTES, MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH } from "./validate";
+
+export const ZULIP_VERSION = "9.0-parley";
+export const ZULIP_FEATURE_LEVEL = 247;
+const MAX_UNREADS = 50_000;
+
+type State = Record<string, unknown>;
+
+function wants(types: ReadonlySet<string> | null, type: string): boolean {
+  return types === null || types.has(type);
+}
+
+/** Unread message ids by stream and topic, conversation and group, as Zulip's `unread_msgs`. */
+export async function unreadMessages(ctx: AppContext, user: UserRow): Promise<State> {
+  const rows = await ctx.db.query<{
+    id: number;
+    stream_id: number | null;
+    subject: string;
+    sender_id: number;
+    recipient_type: number;
+    recipient_type_id: number;
+    user_ids_string: string | null;
+    flags: number;
+  }>(
+    `SELECT m.id, m.stream_id, m.subject, m.sender_id, r.type AS recipient_type,
+            r.type_id AS recipient_type_id, g.user_ids_string, um.flags
+       FROM user_messages um
+       JOIN messages m ON m.id = um.message_id
+       JOIN recipients r ON r.id = m.recipient_id
+       LEFT JOIN direct_message_groups g ON r.type = 3 AND g.id = r.type_id
+      WHERE um.user_id = $1 AND um.flags & ${FLAG_BITS.read} = 0
+      ORDER BY m.id DESC LIMIT ${MAX_UNREADS + 1}`,
+    [user.id],
+  );
+  const oldUnreadsMissing = rows.length > MAX_UNREADS;
+  const kept = rows.slice(0, MAX_UNREADS).reverse();
+  const streams = new Map<
+    string,
+    { stream_id: number; topic: string; unread_message_ids: number[] }
+  >();
+  const pms = new Map<number, number[]>();
+  const huddles = new Map<string, number[]>();
+  const mentions: number[] = [];
+  for (const row of kept) {
+    if (row.flags & (FLAG_BITS.mentioned | FLAG_BITS.wildcard_mentioned)) mentions.push(row.id);
+    if (row.stream_id !== null) {
+      const key = `${row.stream_id}\u0000${row.subject.toLowerCase()}`;
+      const entry = streams.get(key) ?? {
+        stream_id: row.stream_id,
+        topic: row.subject,
+        unread_message_ids: [],
+      };
+      entry.unread_message_ids.push(row.id);
+      streams.set(key, entry);
+    } else if (row.recipient_type === 1) {
+      const other = row.sender_id === user.id ? row.recipient_type_id : row.sender_id;
+      pms.set(other, [...(pms.get(other) ?? []), row.id]);
+    } else {
+      const key = row.user_ids_string ?? "";
+      huddles.set(key, [...(huddles.get(key) ?? []), row.id]);
+    }
+  }
+  return {
+    count: kept.length,
+    streams: [...streams.values()],
+    pms: [...pms].map(([other, ids]) => ({
+      other_user_id: other,
+      sender_id: other,
+      unread_message_ids: ids,
+    })),
+    huddles: [...huddles].map(([key, ids]) => ({ user_ids_string: key, unread_message_ids: ids })),
+    mentions,
+    old_unreads_missing: oldUnreadsMissing,
+  };
+}
+
+async function subscriptionState(
+  ctx: AppContext,
+  user: UserRow,
+  includeSubscribers: boolean,
+): Promise<State> {
+  const subscribed = await listSubscribedStreams(ctx.db, user.id);
+  const subscribers = includeSubscribers ? await subscribersByStream(ctx.db) : undefined;
+  const subscribedIds = new Set(subscribed.map((s) => s.id));
+  const visibleOthers = (await listStreams(ctx.db)).filter(
+    (s) => !subscribedIds.has(s.id) && !s.invite_only && user.role !== ROLE.guest,
+  );
+  return {
+    subscriptions: subscribed.map((s) =>
+      formatSubscription(s, subscribers ? (subscribers.get(s.id) ?? []) : undefined),
+    ),
+    unsubscribed: [],
+    never_subscribed: visibleOthers.map((s) => ({
+      ...formatStream(s),
+      ...(subscribers ? { subscribers: subscribers.get(s.id) ?? [] } : {}),
+    })),
+  };
+}
+
+function realmState(ctx: AppContext, realmUrl: string): State {
+  return {
+    realm_name: ctx.realm.name,
+    realm_description: ctx.realm.description,
+    realm_uri: realmUrl,
+    realm_url: realmUrl,
+    max_topic_length: MAX_TOPIC_LENGTH,
+    max_message_length: MAX_MESSAGE_BYTES,
+    max_stream_name_length: MAX_STREAM_NAME_LENGTH,
+    max_stream_description_length: 1024,
+    event_queue_longpoll_timeout_seconds: ctx.config.longpollTimeoutSeconds,
+    server_presence_ping_interval_seconds: 60,
+    server_presence_offline_threshold_seconds: 200,
+    server_typing_started_expiry_period_milliseconds: 45_000,
+    server_typing_stopped_wait_period_milliseconds: 12_000,
+    server_typing_started_wait_period_milliseconds: 30_000,
+    realm_allow_message_editing: true,
+    realm_message_content_edit_limit_seconds: 600,
+    realm_allow_edit_history: true,
+  };
+}
+
+/**
+ * The initial state of `POST /register` for the event types asked for (all when null). The
+ * queue is created before this snapshot is read, so an event racing the snapshot is delivered
+ * rather than lost; clients apply events idempotently by id.
+ */
+export async function fetchInitialState(
+  ctx: AppContext,
+  user: UserRow,
+  fetchTypes: ReadonlySet<string> | null,
+  options: Pick<QueueOptions, "clientGravatar"> & { includeSubscribers: boolean; realmUrl: string },
+): Promise<State> {
+  const state: State = {
+    zulip_version: ZULIP_VERSION,
+    zulip_feature_level: ZULIP_FEATURE_LEVEL,
+    zulip_merge_base: ZULIP_VERSION,
+  };
+  if (wants(fetchTypes, "message")) state["max_message_id"] = await maxMessageId(ctx.db, user.id);
+  if (wants(fetchTypes, "message") && wants(fetchTypes, "update_message_flags")) {
+    state["unread_msgs"] = await unreadMessages(ctx, user);
+  }
+  if (wants(fetchTypes, "subscription")) {
+    Object.assign(state, await subscriptionState(ctx, user, options.includeSubscribers));
+  }
+  if (wants(fetchTypes, "stream"))
+    state["streams"] = (await listStreams(ctx.db)).filter((s) => !s.invite_only).map(formatStream);
+  if (wants(fetchTypes, "realm_user")) {
+    const users = await listUsers(ctx.db);
+    Object.assign(state, {
+      realm_users: users.filter((u) => u.is_active).map(formatUser),
+      realm_non_active_users: users.filter((u) => !u.is_active).map(formatUser),
+      cross_realm_bots: [],
+      user_id: user.id,
+      email: user.email,
+      delivery_email: user.email,
+      full_name: user.full_name,
+      avatar_url: avatarUrl(user.id),
+      is_admin: user.role <= ROLE.administrator,
+      is_owner: user.role === ROLE.owner,
+      is_moderator: user.role === ROLE.moderator,
+      is_guest: user.role === ROLE.guest,
+    });
+  }
+  if (wants(fetchTypes, "realm")) Object.assign(state, realmState(ctx, options.realmUrl));
+  return state;
+}

@@ -1,0 +1,162 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { AppContext } from "./context";
+import { findUserById } from "./db/users";
+import { authenticateBasic } from "./http/auth";
+import { avatarSvg } from "./http/avatar";
+import { bodyOf, parseUrlEncoded, registerBodyParsers } from "./http/body";
+import type { ApiCall, Endpoint, HttpMethod } from "./http/endpoint";
+import { ApiError } from "./http/errors";
+import { Params } from "./http/params";
+import { devEndpoints } from "./routes/dev";
+import { eventEndpoints } from "./routes/events";
+import { messageEndpoints } from "./routes/messages";
+import { serverEndpoints } from "./routes/server";
+import { userEndpoints } from "./routes/users";
+
+const ENDPOINTS: Endpoint[] = [
+  ...serverEndpoints,
+  ...devEndpoints,
+  ...eventEndpoints,
+  ...messageEndpoints,
+  ...userEndpoints,
+];
+
+const ROUTED_METHODS = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"] as const;
+
+function queryOf(request: FastifyRequest): Map<string, string> {
+  const index = request.url.indexOf("?");
+  return index === -1 ? new Map<string, string>() : parseUrlEncoded(request.url.slice(index + 1));
+}
+
+function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply.status(error.status).headers(error.headers).send(error.toBody());
+}
+
+function isRoutedMethod(method: string): method is HttpMethod {
+  return (
+    method === "GET" ||
+    method === "POST" ||
+    method === "PATCH" ||
+    method === "PUT" ||
+    method === "DELETE"
+  );
+}
+
+/** Calls the endpoint's handler for the request's method, with authentication where required. */
+async function callHandler(
+  ctx: AppContext,
+  endpoint: Endpoint,
+  method: HttpMethod,
+  call: ApiCall,
+): Promise<Record<string, unknown> | undefined> {
+  if (endpoint.auth === "none") return endpoint.methods[method]?.(call);
+  const handler = endpoint.methods[method];
+  if (!handler) return undefined;
+  const user = await authenticateBasic(ctx.db, call.request.headers.authorization);
+  return handler({ ...call, user });
+}
+
+async function dispatch(
+  ctx: AppContext,
+  endpoint: Endpoint,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const allowed = Object.keys(endpoint.methods);
+  if (request.method === "OPTIONS") {
+    return reply.status(204).header("Allow", allowed.join(", ")).send();
+  }
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  const body = bodyOf(request);
+  const params = new Params(body.fields, queryOf(request));
+  const path = request.params as Record<string, string>; // Fastify's path parameters are strings
+  const payload = isRoutedMethod(method)
+    ? await callHandler(ctx, endpoint, method, { ctx, request, reply, params, body, path })
+    : undefined;
+  if (!payload) {
+    // Zulip's 405 carries no code.
+    return reply
+      .status(405)
+      .send({ result: "error", msg: "Method Not Allowed", allowed_methods: allowed });
+  }
+  const ignored = params.ignored();
+  return reply.send({
+    result: "success",
+    msg: "",
+    ...payload,
+    ...(ignored.length > 0 ? { ignored_parameters_unsupported: ignored } : {}),
+  });
+}
+
+function registerApi(app: FastifyInstance, ctx: AppContext): void {
+  for (const endpoint of ENDPOINTS) {
+    app.route({
+      method: [...ROUTED_METHODS],
+      url: `/api/v1/${endpoint.path}`,
+      handler: (request, reply) => dispatch(ctx, endpoint, request, reply),
+    });
+  }
+  app.get<{ Params: { userId: string } }>("/avatar/:userId", async (request, reply) => {
+    const id = Number(request.params.userId);
+    const user = Number.isSafeInteger(id) ? await findUserById(ctx.db, id) : undefined;
+    return reply
+      .header("Content-Type", "image/svg+xml")
+      .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .header("Cache-Control", "public, max-age=3600")
+      .send(avatarSvg(id, user?.full_name ?? "?"));
+  });
+}
+
+function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return sendError(reply, error);
+    const status =
+      typeof error === "object" && error !== null && "statusCode" in error
+        ? Number(error.statusCode)
+        : 500;
+    if (status >= 400 && status < 500) {
+      const msg = error instanceof Error ? error.message : "Bad request";
+      return reply.status(status).send({ result: "error", msg, code: "BAD_REQUEST" });
+    }
+    // Always reported, with or without request logging: a 500 is a bug of ours.
+    console.error(`500 on ${request.method} ${request.url.split("?")[0] ?? ""}:`, error);
+    return reply
+      .status(500)
+      .send({ result: "error", msg: "Internal server error", code: "BAD_REQUEST" });
+  });
+}
+
+function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
+  const hasClient = clientDir !== undefined && existsSync(join(clientDir, "index.html"));
+  if (hasClient) {
+    // `wildcard` serves whatever the folder holds now, so a rebuild needs no restart.
+    void app.register(fastifyStatic, { root: clientDir, wildcard: true, index: ["index.html"] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || !hasClient || request.method !== "GET") {
+      return reply.status(404).send({ result: "error", msg: "Not Found", code: "BAD_REQUEST" });
+    }
+    // Client-side routes (the narrow lives in the hash, but deep links may carry a path).
+    return reply.sendFile("index.html");
+  });
+}
+
+/** Builds the server: the Zulip API under `/api/v1`, avatars, and the built client at `/`. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: ctx.config.logRequests,
+    bodyLimit: 8 * 1024 * 1024,
+    // Long polls stay open up to ~55 s; keep the socket alive past the client's 90 s timeout.
+    keepAliveTimeout: 120_000,
+    requestTimeout: 0,
+  });
+  registerBodyParsers(app);
+  registerErrorHandling(app);
+  registerApi(app, ctx);
+  registerClient(app, ctx.config.clientDir);
+  await app.ready();
+  return app;
+}

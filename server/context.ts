@@ -1,0 +1,20 @@
+import type { Clock } from "./clock";
+import type { ServerConfig } from "./config";
+import type { Database } from "./db/database";
+import type { QueueRegistry } from "./events/queue-registry";
+
+/** The organisation's identity, loaded once at start. */
+export interface RealmInfo {
+  name: string;
+  stringId: string;
+  description: string;
+}
+
+/** What every route and action works with. */
+export interface AppContext {
+  db: Database;
+  clock: Clock;
+  config: ServerConfig;
+  queues: QueueRegistry;
+  realm: RealmInfo;
+}

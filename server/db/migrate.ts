@@ -1,0 +1,34 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Database } from "./database";
+
+const MIGRATIONS_DIR = join(import.meta.dirname, "migrations");
+
+/**
+ * Applies the numbered `.sql` files of `db/migrations` that the database has not seen yet, in
+ * order, each in its own transaction together with its record in `schema_migrations`.
+ */
+export async function migrate(db: Database): Promise<string[]> {
+  await db.exec(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (
+       version text PRIMARY KEY,
+       applied_at timestamptz NOT NULL DEFAULT now()
+     )`,
+  );
+  const applied = new Set(
+    (await db.query<{ version: string }>("SELECT version FROM schema_migrations")).map(
+      (row) => row.version,
+    ),
+  );
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d+_.*\.sql$/.test(name)).sort();
+  const newlyApplied: string[] = [];
+  for (const file of files) {
+    if (applied.has(file)) continue;
+    const sql = await readFile(join(MIGRATIONS_DIR, file), "utf8");
+    await db.exec(
+      `BEGIN;\n${sql}\nINSERT INTO schema_migrations (version) VALUES ('${file}');\nCOMMIT;`,
+    );
+    newlyApplied.push(file);
+  }
+  return newlyApplied;
+}

@@ -1,0 +1,137 @@
+import type { Queryable } from "./database";
+
+/** A row of `streams` with its recipient id. */
+export interface StreamRow {
+  id: number;
+  name: string;
+  description: string;
+  invite_only: boolean;
+  history_public_to_subscribers: boolean;
+  date_created: number;
+  first_message_id: number | null;
+  recipient_id: number;
+}
+
+/** A stream as one user is subscribed to it. */
+export interface SubscribedStreamRow extends StreamRow {
+  color: string;
+  is_muted: boolean;
+  pin_to_top: boolean;
+}
+
+const STREAM_COLUMNS = `s.id, s.name, s.description, s.invite_only, s.history_public_to_subscribers,
+  s.date_created, s.first_message_id, r.id AS recipient_id`;
+const STREAM_FROM = "streams s JOIN recipients r ON r.type = 2 AND r.type_id = s.id";
+
+export async function findStreamByName(
+  db: Queryable,
+  name: string,
+): Promise<StreamRow | undefined> {
+  const rows = await db.query<StreamRow>(
+    `SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE lower(s.name) = lower($1)`,
+    [name],
+  );
+  return rows[0];
+}
+
+export async function findStreamById(db: Queryable, id: number): Promise<StreamRow | undefined> {
+  const rows = await db.query<StreamRow>(
+    `SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function listStreams(db: Queryable): Promise<StreamRow[]> {
+  return db.query<StreamRow>(`SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} ORDER BY s.id`);
+}
+
+/** The streams `userId` is actively subscribed to, with the subscription's own settings. */
+export async function listSubscribedStreams(
+  db: Queryable,
+  userId: number,
+): Promise<SubscribedStreamRow[]> {
+  return db.query<SubscribedStreamRow>(
+    `SELECT ${STREAM_COLUMNS}, sub.color, sub.is_muted, sub.pin_to_top
+       FROM ${STREAM_FROM} JOIN subscriptions sub ON sub.stream_id = s.id
+      WHERE sub.user_id = $1 AND sub.active
+      ORDER BY lower(s.name)`,
+    [userId],
+  );
+}
+
+/** Active subscribers of every stream, keyed by stream id. */
+export async function subscribersByStream(db: Queryable): Promise<Map<number, number[]>> {
+  const rows = await db.query<{ stream_id: number; user_id: number }>(
+    "SELECT stream_id, user_id FROM subscriptions WHERE active ORDER BY stream_id, user_id",
+  );
+  const map = new Map<number, number[]>();
+  for (const row of rows) {
+    const list = map.get(row.stream_id);
+    if (list) list.push(row.user_id);
+    else map.set(row.stream_id, [row.user_id]);
+  }
+  return map;
+}
+
+export async function subscriberIds(db: Queryable, streamId: number): Promise<number[]> {
+  const rows = await db.query<{ user_id: number }>(
+    "SELECT user_id FROM subscriptions WHERE stream_id = $1 AND active ORDER BY user_id",
+    [streamId],
+  );
+  return rows.map((row) => row.user_id);
+}
+
+export async function isSubscribed(
+  db: Queryable,
+  userId: number,
+  streamId: number,
+): Promise<boolean> {
+  const rows = await db.query<{ one: number }>(
+    "SELECT 1 AS one FROM subscriptions WHERE user_id = $1 AND stream_id = $2 AND active",
+    [userId, streamId],
+  );
+  return rows.length > 0;
+}
+
+export interface NewStream {
+  name: string;
+  description: string;
+  inviteOnly: boolean;
+  historyPublicToSubscribers: boolean;
+  dateCreated: number;
+}
+
+/** Inserts a stream and its recipient. */
+export async function insertStream(db: Queryable, stream: NewStream): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO streams (name, description, invite_only, history_public_to_subscribers, date_created)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [
+      stream.name,
+      stream.description,
+      stream.inviteOnly,
+      stream.historyPublicToSubscribers,
+      stream.dateCreated,
+    ],
+  );
+  if (!row) throw new Error("INSERT … RETURNING gave no row");
+  await db.query("INSERT INTO recipients (type, type_id) VALUES (2, $1)", [row.id]);
+  return row.id;
+}
+
+/** Subscribes (or re-activates the subscription of) a user; returns false if already subscribed. */
+export async function upsertSubscription(
+  db: Queryable,
+  userId: number,
+  streamId: number,
+  color: string,
+): Promise<boolean> {
+  const rows = await db.query<{ user_id: number }>(
+    `INSERT INTO subscriptions (user_id, stream_id, color) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, stream_id) DO UPDATE SET active = true WHERE NOT subscriptions.active
+     RETURNING user_id`,
+    [userId, streamId, color],
+  );
+  return rows.length > 0;
+}

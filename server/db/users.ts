@@ -1,0 +1,92 @@
+import type { Queryable } from "./database";
+
+/** A row of `users`. */
+export interface UserRow {
+  id: number;
+  email: string;
+  full_name: string;
+  role: number;
+  is_bot: boolean;
+  bot_type: number | null;
+  bot_owner_id: number | null;
+  is_active: boolean;
+  api_key: string;
+  timezone: string;
+  date_joined: number;
+}
+
+export const ROLE = {
+  owner: 100,
+  administrator: 200,
+  moderator: 300,
+  member: 400,
+  guest: 600,
+} as const;
+
+export function isAdministrator(user: Pick<UserRow, "role">): boolean {
+  return user.role <= ROLE.administrator;
+}
+
+const USER_COLUMNS =
+  "id, email, full_name, role, is_bot, bot_type, bot_owner_id, is_active, api_key, timezone, date_joined";
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1)`,
+    [email],
+  );
+  return rows[0];
+}
+
+export async function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
+  const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function findUsersByIds(db: Queryable, ids: readonly number[]): Promise<UserRow[]> {
+  return db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE id = ANY($1::int[]) ORDER BY id`,
+    [ids],
+  );
+}
+
+export async function listUsers(db: Queryable): Promise<UserRow[]> {
+  return db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users ORDER BY id`);
+}
+
+export interface NewUser {
+  email: string;
+  fullName: string;
+  role: number;
+  isBot: boolean;
+  botType?: number;
+  botOwnerId?: number;
+  apiKey: string;
+  passwordHash?: string;
+  timezone?: string;
+  dateJoined: number;
+}
+
+/** Inserts a user and its personal recipient (the target of direct messages to them). */
+export async function insertUser(db: Queryable, user: NewUser): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO users (email, full_name, role, is_bot, bot_type, bot_owner_id, api_key,
+                        password_hash, timezone, date_joined)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [
+      user.email,
+      user.fullName,
+      user.role,
+      user.isBot,
+      user.botType ?? null,
+      user.botOwnerId ?? null,
+      user.apiKey,
+      user.passwordHash ?? null,
+      user.timezone ?? "",
+      user.dateJoined,
+    ],
+  );
+  if (!row) throw new Error("INSERT … RETURNING gave no row");
+  await db.query("INSERT INTO recipients (type, type_id) VALUES (1, $1)", [row.id]);
+  return row.id;
+}

@@ -1,0 +1,111 @@
+import { ApiError } from "../http/errors";
+
+/** An event as published, before the queue gives it an id. */
+export interface ServerEvent {
+  type: string;
+  [field: string]: unknown;
+}
+
+/** An event as delivered: with its per-queue id. */
+export type QueuedEvent = ServerEvent & { id: number };
+
+/** What a client asked for when it registered the queue. */
+export interface QueueOptions {
+  /** Event types to deliver; null means all. */
+  eventTypes: ReadonlySet<string> | null;
+  applyMarkdown: boolean;
+  clientGravatar: boolean;
+  allPublicStreams: boolean;
+  /** Zulip `narrow` of the register call, as [operator, operand] pairs. */
+  narrow: readonly (readonly [string, string])[];
+  capabilities: Readonly<Record<string, boolean>>;
+  /** How long the queue may sit with no poll parked before it is collected. */
+  lifespanMs: number;
+  clientName: string;
+}
+
+/** The parked long-poll of a queue, if any. */
+interface Waiter {
+  resolve: (events: QueuedEvent[]) => void;
+}
+
+/**
+ * One client's event queue. Ids count up from 0 per queue (heartbeats included). Events stay
+ * until acknowledged with `last_event_id`, so a poll that is lost in transit is answered again
+ * by the next one: each event is delivered until acknowledged and applied once by the client.
+ */
+export class EventQueue {
+  private events: QueuedEvent[] = [];
+  private nextEventId = 0;
+  private newestPrunedId = -1;
+  private waiter: Waiter | undefined;
+  /** Set at creation and whenever a poll parks, as in Zulip; drives idle collection. */
+  lastConnectionTime: number;
+
+  constructor(
+    readonly id: string,
+    readonly userId: number,
+    readonly options: QueueOptions,
+    now: number,
+  ) {
+    this.lastConnectionTime = now;
+  }
+
+  get isParked(): boolean {
+    return this.waiter !== undefined;
+  }
+
+  /** Appends an event; a parked poll is answered at once with everything unacknowledged. */
+  push(event: ServerEvent): QueuedEvent {
+    const queued: QueuedEvent = { ...event, id: this.nextEventId++ };
+    this.events.push(queued);
+    this.answerWaiter(this.events.slice());
+    return queued;
+  }
+
+  /**
+   * Drops events up to `lastEventId` (acknowledged). Zulip's two errors: acknowledging an id
+   * older than one already pruned, and acknowledging an id this queue never issued.
+   */
+  acknowledge(lastEventId: number | undefined): void {
+    if (lastEventId === undefined) return;
+    if (lastEventId < this.newestPrunedId) {
+      throw new ApiError(`An event newer than ${lastEventId} has already been pruned!`);
+    }
+    if (lastEventId >= this.nextEventId) {
+      throw new ApiError(`Event ${lastEventId} was not in this queue`);
+    }
+    while (this.events[0] && this.events[0].id <= lastEventId) {
+      this.newestPrunedId = this.events[0].id;
+      this.events.shift();
+    }
+  }
+
+  pending(): QueuedEvent[] {
+    return this.events.slice();
+  }
+
+  /** Parks a poll; an earlier parked poll on the same queue is answered first with no events. */
+  park(now: number, resolve: (events: QueuedEvent[]) => void): void {
+    this.answerWaiter([]);
+    this.lastConnectionTime = now;
+    this.waiter = { resolve };
+  }
+
+  /** Forgets the parked poll without answering it (its connection closed). */
+  unpark(resolve: (events: QueuedEvent[]) => void): void {
+    if (this.waiter?.resolve === resolve) this.waiter = undefined;
+  }
+
+  /** Answers the parked poll, if any (used when the queue is deleted or the server stops). */
+  release(): void {
+    this.answerWaiter([]);
+  }
+
+  private answerWaiter(events: QueuedEvent[]): void {
+    const waiter = this.waiter;
+    if (!waiter) return;
+    this.waiter = undefined;
+    waiter.resolve(events);
+  }
+}

@@ -1,0 +1,180 @@
+import { randomUUID } from "node:crypto";
+import type { Clock, Timer } from "../clock";
+import { badEventQueueId } from "../http/errors";
+import { EventQueue, type QueueOptions, type QueuedEvent, type ServerEvent } from "./event-queue";
+
+export interface QueueTimings {
+  /** A parked poll gets a heartbeat after this many seconds, plus up to 22% jitter (45–55 s in Zulip). */
+  heartbeatSeconds: number;
+  /** Default idle lifetime of a queue with no poll parked (600 s in Zulip). */
+  queueTimeoutSeconds: number;
+  /** The most queues one user may hold; registering beyond it drops their longest-idle queue. */
+  maxQueuesPerUser: number;
+}
+
+export interface PollRequest {
+  lastEventId: number | undefined;
+  dontBlock: boolean;
+  /** Called by the route when the client's connection closes while parked. */
+  onClose: (listener: () => void) => void;
+}
+
+/**
+ * All event queues of the server: creation, lookup (a queue is found only by its owner, so
+ * another user's queue id is exactly as unknown as a random one), long polling with heartbeats,
+ * publishing, and collection of idle queues.
+ */
+export class QueueRegistry {
+  private readonly queues = new Map<string, EventQueue>();
+  private readonly byUser = new Map<number, Set<EventQueue>>();
+  private sweeper: Timer | undefined;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly timings: QueueTimings,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  /** Starts the periodic sweep of idle queues. */
+  start(): void {
+    const intervalMs = Math.min(60_000, (this.timings.queueTimeoutSeconds * 1000) / 4);
+    const tick = (): void => {
+      this.collectIdle();
+      this.sweeper = this.clock.setTimeout(tick, intervalMs);
+      this.sweeper.unref?.();
+    };
+    this.sweeper = this.clock.setTimeout(tick, intervalMs);
+    this.sweeper.unref?.();
+  }
+
+  /** Stops sweeping and answers every parked poll so connections can close. */
+  stop(): void {
+    if (this.sweeper) this.clock.clearTimeout(this.sweeper);
+    this.sweeper = undefined;
+    for (const queue of this.queues.values()) queue.release();
+  }
+
+  get size(): number {
+    return this.queues.size;
+  }
+
+  create(userId: number, options: QueueOptions): EventQueue {
+    const own = this.byUser.get(userId) ?? new Set<EventQueue>();
+    if (own.size >= this.timings.maxQueuesPerUser) {
+      const idle = [...own].filter((q) => !q.isParked);
+      idle.sort((a, b) => a.lastConnectionTime - b.lastConnectionTime);
+      const oldest = idle[0];
+      if (oldest) this.remove(oldest);
+    }
+    const queue = new EventQueue(randomUUID(), userId, options, this.clock.now());
+    this.queues.set(queue.id, queue);
+    own.add(queue);
+    this.byUser.set(userId, own);
+    return queue;
+  }
+
+  /** The caller's queue, or `BAD_EVENT_QUEUE_ID` if unknown, expired or someone else's. */
+  get(queueId: string, userId: number): EventQueue {
+    const queue = this.queues.get(queueId);
+    if (!queue || queue.userId !== userId) throw badEventQueueId(queueId);
+    if (this.isExpired(queue, this.clock.now())) {
+      this.remove(queue);
+      throw badEventQueueId(queueId);
+    }
+    return queue;
+  }
+
+  delete(queueId: string, userId: number): void {
+    this.remove(this.get(queueId, userId));
+  }
+
+  queuesOf(userId: number): readonly EventQueue[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  all(): IterableIterator<EventQueue> {
+    return this.queues.values();
+  }
+
+  /**
+   * Adds an event to every queue of `userIds` that wants it. `build` shapes the event for one
+   * queue (markdown or not, that user's flags, `local_message_id` for the sender's queue) or
+   * returns null to skip that queue.
+   */
+  publish(userIds: Iterable<number>, build: (queue: EventQueue) => ServerEvent | null): void {
+    for (const userId of userIds) {
+      for (const queue of this.byUser.get(userId) ?? []) {
+        this.deliver(queue, build);
+      }
+    }
+  }
+
+  /** Like `publish`, for queues chosen by a predicate (e.g. `all_public_streams` queues). */
+  publishWhere(
+    accept: (queue: EventQueue) => boolean,
+    build: (queue: EventQueue) => ServerEvent | null,
+  ): void {
+    for (const queue of this.queues.values()) if (accept(queue)) this.deliver(queue, build);
+  }
+
+  /**
+   * One `GET /events`: acknowledges, then answers at once if events wait or `dont_block` is
+   * set, else parks until an event arrives or the heartbeat is due.
+   */
+  poll(queue: EventQueue, request: PollRequest): Promise<QueuedEvent[]> {
+    queue.acknowledge(request.lastEventId);
+    const pending = queue.pending();
+    if (pending.length > 0 || request.dontBlock) return Promise.resolve(pending);
+    return new Promise((resolve) => {
+      const jitter = 1 + this.random() * (10 / 45);
+      const heartbeat = this.clock.setTimeout(
+        () => {
+          queue.push({ type: "heartbeat" });
+        },
+        this.timings.heartbeatSeconds * 1000 * jitter,
+      );
+      const finish = (events: QueuedEvent[]): void => {
+        this.clock.clearTimeout(heartbeat);
+        resolve(events);
+      };
+      queue.park(this.clock.now(), finish);
+      request.onClose(() => {
+        this.clock.clearTimeout(heartbeat);
+        queue.unpark(finish);
+      });
+    });
+  }
+
+  /** Removes every queue idle past its lifetime; returns how many went. */
+  collectIdle(): number {
+    const now = this.clock.now();
+    let removed = 0;
+    for (const queue of [...this.queues.values()]) {
+      if (this.isExpired(queue, now)) {
+        this.remove(queue);
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  private deliver(queue: EventQueue, build: (queue: EventQueue) => ServerEvent | null): void {
+    const types = queue.options.eventTypes;
+    const event = build(queue);
+    if (!event) return;
+    if (types && !types.has(event.type)) return;
+    queue.push(event);
+  }
+
+  private isExpired(queue: EventQueue, now: number): boolean {
+    return !queue.isParked && now - queue.lastConnectionTime >= queue.options.lifespanMs;
+  }
+
+  private remove(queue: EventQueue): void {
+    queue.release();
+    this.queues.delete(queue.id);
+    const own = this.byUser.get(queue.userId);
+    own?.delete(queue);
+    if (own?.size === 0) this.byUser.delete(queue.userId);
+  }
+}

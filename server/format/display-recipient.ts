@@ -1,0 +1,50 @@
+import type { Queryable } from "../db/database";
+import { groupMembers, type MessageRecord } from "../db/messages";
+import { findUsersByIds } from "../db/users";
+import { shortName, type RecipientUser } from "./message";
+
+/** Participants of a direct message: sender and receiver, or the group's members. */
+function participantIds(record: MessageRecord, groups: Map<number, number[]>): number[] {
+  if (record.recipient_type === 1) {
+    return [...new Set([record.sender_id, record.recipient_type_id])].sort((a, b) => a - b);
+  }
+  return groups.get(record.recipient_type_id) ?? [record.sender_id];
+}
+
+/**
+ * `display_recipient` of each record, keyed by message id: the stream name, or the direct
+ * message's participants (the viewer included) as Zulip lists them.
+ */
+export async function displayRecipients(
+  db: Queryable,
+  records: readonly MessageRecord[],
+): Promise<Map<number, string | RecipientUser[]>> {
+  const groupIds = records.filter((r) => r.recipient_type === 3).map((r) => r.recipient_type_id);
+  const groups = await groupMembers(db, [...new Set(groupIds)]);
+  const userIds = new Set<number>();
+  for (const record of records) {
+    if (record.stream_id === null) for (const id of participantIds(record, groups)) userIds.add(id);
+  }
+  const users = new Map(
+    (await findUsersByIds(db, [...userIds])).map((user) => [
+      user.id,
+      {
+        id: user.id,
+        email: user.email,
+        full_name: user.full_name,
+        short_name: shortName(user.email),
+        is_mirror_dummy: false,
+      } satisfies RecipientUser,
+    ]),
+  );
+  const result = new Map<number, string | RecipientUser[]>();
+  for (const record of records) {
+    if (record.stream_id !== null) {
+      result.set(record.id, record.stream_name ?? "");
+    } else {
+      const list = participantIds(record, groups).flatMap((id) => users.get(id) ?? []);
+      result.set(record.id, list);
+    }
+  }
+  return result;
+}

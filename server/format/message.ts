@@ -1,0 +1,64 @@
+import type { MessageRecord } from "../db/messages";
+import { flagNames } from "../db/flags";
+
+/** A participant of a direct message as listed in `display_recipient`. */
+export interface RecipientUser {
+  id: number;
+  email: string;
+  full_name: string;
+  short_name: string;
+  is_mirror_dummy: boolean;
+}
+
+export interface FormatOptions {
+  applyMarkdown: boolean;
+  realmStringId: string;
+}
+
+/** The local part of an email: Zulip's legacy `short_name`. */
+export function shortName(email: string): string {
+  const at = email.indexOf("@");
+  return at === -1 ? email : email.slice(0, at);
+}
+
+export function avatarUrl(userId: number): string {
+  return `/avatar/${userId}`;
+}
+
+/**
+ * The wire message object (spec's Message table plus Zulip's later fields) of a record, for one
+ * viewer. `flags` is the viewer's: a message they never received reads as `read, historical`.
+ */
+export function formatMessage(
+  record: MessageRecord,
+  displayRecipient: string | RecipientUser[],
+  options: FormatOptions,
+): Record<string, unknown> {
+  const isStream = record.stream_id !== null;
+  const flags = record.flags === null ? ["read", "historical"] : flagNames(record.flags);
+  return {
+    id: record.id,
+    type: isStream ? "stream" : "private",
+    content: options.applyMarkdown ? record.rendered_content : record.content,
+    content_type: options.applyMarkdown ? "text/html" : "text/x-markdown",
+    subject: record.subject,
+    subject_links: [],
+    topic_links: [],
+    display_recipient: displayRecipient,
+    recipient_id: record.recipient_id,
+    ...(isStream ? { stream_id: record.stream_id } : {}),
+    sender_id: record.sender_id,
+    sender_email: record.sender_email,
+    sender_full_name: record.sender_full_name,
+    sender_short_name: shortName(record.sender_email),
+    sender_realm_str: options.realmStringId,
+    avatar_url: avatarUrl(record.sender_id),
+    client: record.sending_client,
+    timestamp: record.date_sent,
+    is_me_message: record.content.startsWith("/me "),
+    flags,
+    reactions: [],
+    submessages: [],
+    ...(record.last_edit_time === null ? {} : { last_edit_timestamp: record.last_edit_time }),
+  };
+}

@@ -1,0 +1,116 @@
+import { getMessages, type Anchor } from "../actions/get-messages";
+import { parseNarrow } from "../actions/narrow";
+import { sendMessage, type MessageTarget } from "../actions/send-message";
+import { clientName } from "../http/auth";
+import { userEndpoint, type AuthenticatedCall, type Endpoint } from "../http/endpoint";
+import { ApiError, badRequest, invalidArgument } from "../http/errors";
+import { parseJsonArgument, type Params } from "../http/params";
+
+/** `to` of a stream message: a raw name, or JSON `"name"`, `42` or `["name"]`. */
+function streamTarget(raw: string): string | number {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+  if (Array.isArray(value)) {
+    if (value.length !== 1) throw badRequest("Cannot send to multiple streams");
+    value = value[0];
+  }
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isSafeInteger(value)) return value;
+  return raw;
+}
+
+/** `to` of a direct message: a JSON list of emails or ids, or comma-separated emails. */
+function directTarget(raw: string): (string | number)[] {
+  const trimmed = raw.trim();
+  if (trimmed.startsWith("[")) {
+    const value = parseJsonArgument("to", trimmed);
+    if (
+      !Array.isArray(value) ||
+      !value.every(
+        (v) => typeof v === "string" || (typeof v === "number" && Number.isSafeInteger(v)),
+      )
+    ) {
+      throw badRequest("Invalid data type for recipients");
+    }
+    return value as (string | number)[]; // checked element by element just above
+  }
+  if (/^\d+$/.test(trimmed)) return [Number(trimmed)];
+  return trimmed
+    .split(",")
+    .map((email) => email.trim())
+    .filter((email) => email !== "");
+}
+
+function topicParam(params: Params): string | undefined {
+  const topic = params.optionalString("topic");
+  const subject = params.optionalString("subject");
+  if (topic !== undefined && subject !== undefined && topic !== subject) {
+    throw new ApiError("Can't decide between 'topic' and 'subject' arguments", {
+      code: "REQUEST_CONFUSING_VAR",
+    });
+  }
+  return topic ?? subject;
+}
+
+async function postMessage(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+  const { params, ctx, user, request } = call;
+  const type = params.string("type");
+  const to = params.string("to");
+  let target: MessageTarget;
+  if (type === "stream" || type === "channel") {
+    target = { kind: "stream", stream: streamTarget(to), topic: topicParam(params) };
+  } else if (type === "private" || type === "direct") {
+    topicParam(params); // accepted and ignored for direct messages, as in Zulip
+    target = { kind: "direct", recipients: directTarget(to) };
+  } else {
+    throw badRequest("Invalid message type");
+  }
+  const id = await sendMessage(ctx, user, {
+    target,
+    content: params.string("content"),
+    client: clientName(params.optionalString("client"), request.headers["user-agent"]),
+    readBySender: params.optionalBool("read_by_sender"),
+    queueId: params.optionalString("queue_id"),
+    localId: params.optionalString("local_id"),
+  });
+  return { id };
+}
+
+function parseAnchor(raw: string | undefined): Anchor {
+  if (raw === undefined)
+    throw new ApiError("Missing 'anchor' argument.", {
+      code: "REQUEST_VARIABLE_MISSING",
+      extra: { var_name: "anchor" },
+    });
+  if (raw === "newest" || raw === "oldest" || raw === "first_unread") return raw;
+  if (!/^-?\d{1,17}$/.test(raw.trim())) throw badRequest("Invalid anchor");
+  return Number(raw.trim());
+}
+
+function count(params: Params, name: string): number {
+  const value = params.optionalInt(name) ?? 0;
+  if (value < 0) throw invalidArgument(name, String(value));
+  return value;
+}
+
+async function listMessages(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+  const { params, ctx, user } = call;
+  params.optionalBool("client_gravatar");
+  return getMessages(ctx, user, {
+    anchor: parseAnchor(params.optionalString("anchor")),
+    numBefore: count(params, "num_before"),
+    numAfter: count(params, "num_after"),
+    includeAnchor: params.bool("include_anchor", true),
+    narrow: parseNarrow(params.optionalJson("narrow")),
+    applyMarkdown: params.bool("apply_markdown", true),
+  });
+}
+
+/** `POST /messages` (send) and `GET /messages` (fetch around an anchor). */
+export const messageEndpoints: Endpoint[] = [
+  userEndpoint("messages", { GET: listMessages, POST: postMessage }),
+];

@@ -1,0 +1,232 @@
+import type { z } from "zod";
+import { errorResponseSchema } from "./types/common";
+import {
+  ApiError,
+  MalformedResponseError,
+  NetworkError,
+  RateLimitedError,
+  TimeoutError,
+  UnauthorizedError,
+} from "./errors";
+
+/** An API key and the email it belongs to, sent as HTTP Basic auth. */
+export interface ApiAuth {
+  readonly email: string;
+  readonly apiKey: string;
+}
+
+/** Options of `createApiClient`; all optional. */
+export interface ApiClientOptions {
+  /** Origin (and optional path prefix) of the server; "" means the page's own origin. */
+  baseUrl?: string | undefined;
+  auth?: ApiAuth | undefined;
+  fetch?: typeof fetch | undefined;
+}
+
+/** The verbs Zulip's API uses. */
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+/** Parameter values; strings go raw, `undefined` is omitted, everything else is JSON-encoded. */
+export type ParamValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | readonly unknown[]
+  | { readonly [key: string]: unknown };
+/** A request's parameters by name. */
+export type Params = Readonly<Record<string, ParamValue>>;
+
+/** Per-request options of `ApiClient.request`. */
+export interface RequestOptions<S extends z.ZodType> {
+  params?: Params | undefined;
+  /** Parses the success body; a mismatch rejects with `MalformedResponseError`. */
+  schema: S;
+  /** The caller's cancellation; an abort rejects with the signal's reason, not an ApiRequestError. */
+  signal?: AbortSignal | undefined;
+  /** Defaults to `DEFAULT_TIMEOUT_MS`; covers the whole exchange including the body. */
+  timeoutMs?: number | undefined;
+  /** Lets the request outlive the page (used for `DELETE /events` on pagehide). */
+  keepalive?: boolean | undefined;
+}
+
+/** What every binding accepts besides its parameters. */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
+/** The single transport every binding goes through. */
+export interface ApiClient {
+  /** Whom the requests are authenticated as, if anyone. */
+  readonly auth: ApiAuth | undefined;
+  request<S extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions<S>,
+  ): Promise<z.output<S>>;
+}
+
+/** Applied when a request does not set its own `timeoutMs`. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Encodes one parameter the way Zulip's `REQ(json_validator=...)` expects. */
+export function encodeParamValue(value: Exclude<ParamValue, undefined>): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** Zulip-style form/query encoding: see `encodeParamValue`; `undefined` values are left out. */
+export function encodeParams(params: Params): URLSearchParams {
+  const encoded = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) encoded.append(key, encodeParamValue(value));
+  }
+  return encoded;
+}
+
+/** Base64 of the UTF-8 bytes (plain `btoa` throws on anything outside Latin-1). */
+export function base64Utf8(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** The `Authorization` header value for HTTP Basic auth. */
+export function basicAuthHeader(auth: ApiAuth): string {
+  return `Basic ${base64Utf8(`${auth.email}:${auth.apiKey}`)}`;
+}
+
+/**
+ * Parses a `Retry-After` header or body field: seconds, possibly fractional (Zulip sends e.g.
+ * `0.5`). Returns undefined when absent or not a non-negative number.
+ */
+export function parseRetryAfterMs(value: unknown): number | undefined {
+  const seconds = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  return seconds * 1000;
+}
+
+/** Creates the transport. Without `auth` it can only reach the unauthenticated endpoints. */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = (options.baseUrl ?? "").replace(/\/+$/, "");
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const authorization = options.auth ? basicAuthHeader(options.auth) : undefined;
+
+  async function request<S extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    requestOptions: RequestOptions<S>,
+  ): Promise<z.output<S>> {
+    const params = encodeParams(requestOptions.params ?? {});
+    const isBodyMethod = method === "POST" || method === "PATCH";
+    const query = !isBodyMethod && params.toString() !== "" ? `?${params.toString()}` : "";
+    const url = `${baseUrl}/api/v1/${path.replace(/^\/+/, "")}${query}`;
+
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (authorization !== undefined) headers["Authorization"] = authorization;
+    const init: RequestInit = { method, headers };
+    if (isBodyMethod) {
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      init.body = params.toString();
+    }
+    if (requestOptions.keepalive === true) init.keepalive = true;
+
+    const timeoutMs = requestOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    return withTimeout(requestOptions.signal, timeoutMs, async (signal) => {
+      init.signal = signal;
+      const response = await doFetch(url, init).catch((error: unknown) => {
+        throw new NetworkError(describe(error), { cause: error });
+      });
+      const text = await response.text().catch((error: unknown) => {
+        throw new NetworkError(describe(error), { cause: error });
+      });
+      return classify(response, text, requestOptions.schema);
+    });
+  }
+
+  return { auth: options.auth, request };
+}
+
+/**
+ * Runs `run` with a signal that aborts on the caller's signal or after `timeoutMs`, and tells
+ * the two apart: a timeout rejects with `TimeoutError`, a caller abort with the caller's reason.
+ */
+async function withTimeout<T>(
+  callerSignal: AbortSignal | undefined,
+  timeoutMs: number,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  callerSignal?.throwIfAborted();
+  const controller = new AbortController();
+  const timeout = { hasFired: false };
+  const timer = setTimeout(() => {
+    timeout.hasFired = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => {
+    controller.abort(callerSignal?.reason);
+  };
+  callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
+  try {
+    return await run(controller.signal);
+  } catch (error) {
+    if (callerSignal?.aborted === true) throw callerSignal.reason;
+    if (timeout.hasFired) throw new TimeoutError(timeoutMs);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener("abort", onCallerAbort);
+  }
+}
+
+/** The one place a response becomes a value or an error. */
+function classify<S extends z.ZodType>(response: Response, text: string, schema: S): z.output<S> {
+  const json = parseJson(text);
+  if (!response.ok) throw toApiError(response, json);
+  if (json === undefined) {
+    throw new MalformedResponseError(response.status, "The response is not valid JSON");
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new MalformedResponseError(
+      response.status,
+      `The response does not match the expected shape: ${parsed.error.message}`,
+      { cause: parsed.error },
+    );
+  }
+  return parsed.data;
+}
+
+function toApiError(response: Response, json: unknown): ApiError {
+  let msg = `HTTP ${response.status} ${response.statusText}`.trim();
+  let code: string | undefined;
+  let extra: Record<string, unknown> = {};
+  const body = errorResponseSchema.safeParse(json);
+  if (body.success) {
+    const { result: _result, msg: bodyMsg, code: bodyCode, ...rest } = body.data;
+    msg = bodyMsg;
+    code = bodyCode;
+    extra = rest;
+  }
+  if (response.status === 401) return new UnauthorizedError(401, code, msg, extra);
+  if (response.status === 429) {
+    const retryAfterMs =
+      parseRetryAfterMs(response.headers.get("Retry-After")) ??
+      parseRetryAfterMs(extra["retry-after"]);
+    return new RateLimitedError(code, msg, extra, retryAfterMs);
+  }
+  return new ApiError(response.status, code, msg, extra);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    // JSON.parse returns `any`; the value is treated as unknown until a schema accepts it.
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { successSchema } from "./common";
+import { messageSchema } from "./message";
+import { subscriptionSchema } from "./streams";
+import { devUserSchema, ownProfileSchema } from "./users";
+
+/** `GET /server_settings` (no auth): what the client needs to know before logging in. */
+export const serverSettingsResponseSchema = successSchema({
+  zulip_version: z.string(),
+  zulip_feature_level: z.number().int(),
+  realm_name: z.string().optional(),
+  realm_url: z.string().optional(),
+  realm_uri: z.string().optional(),
+});
+export type ServerSettings = z.infer<typeof serverSettingsResponseSchema>;
+
+/** A development login entry; Parley's server adds `full_name`, Zulip's does not. */
+export const devLoginUserSchema = devUserSchema.extend({ full_name: z.string().optional() });
+export type DevLoginUser = z.infer<typeof devLoginUserSchema>;
+
+/** `GET /dev_list_users` (development servers only, no auth). */
+export const devListUsersResponseSchema = successSchema({
+  direct_admins: z.array(devLoginUserSchema),
+  direct_users: z.array(devLoginUserSchema),
+});
+export type DevListUsersResponse = z.infer<typeof devListUsersResponseSchema>;
+
+/** `POST /dev_fetch_api_key` (development servers only, no auth); `user_id` since FL 171. */
+export const devFetchApiKeyResponseSchema = successSchema({
+  api_key: z.string(),
+  email: z.string(),
+  user_id: z.number().int(),
+});
+export type DevFetchApiKeyResponse = z.infer<typeof devFetchApiKeyResponseSchema>;
+
+/** `GET /messages`: a window of a narrow around `anchor`, and whether it reaches either end. */
+export const getMessagesResponseSchema = successSchema({
+  messages: z.array(messageSchema),
+  // Not `.int()`: Zulip resolves "newest" to 10^16, beyond zod's safe-integer bound.
+  anchor: z.number(),
+  found_anchor: z.boolean(),
+  found_oldest: z.boolean(),
+  found_newest: z.boolean(),
+  history_limited: z.boolean(),
+});
+export type GetMessagesResponse = z.infer<typeof getMessagesResponseSchema>;
+
+/** `POST /messages`: the id of the new message. */
+export const sendMessageResponseSchema = successSchema({ id: z.number().int() });
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+/** `GET /users/me/subscriptions`. */
+export const getSubscriptionsResponseSchema = successSchema({
+  subscriptions: z.array(subscriptionSchema),
+});
+export type GetSubscriptionsResponse = z.infer<typeof getSubscriptionsResponseSchema>;
+
+/** `GET /users/me`: the profile inside the success envelope. */
+export const getOwnUserResponseSchema = ownProfileSchema.extend({
+  result: z.literal("success"),
+  msg: z.string(),
+});
+export type GetOwnUserResponse = z.infer<typeof getOwnUserResponseSchema>;
+
+/** A success with no payload of interest (e.g. `DELETE /events`). */
+export const emptySuccessResponseSchema = successSchema({});
+
+/** One term of a narrow as sent to `GET /messages` and `POST /register`. */
+export const narrowTermSchema = z.object({
+  operator: z.string(),
+  operand: z.union([z.string(), z.number().int(), z.array(z.number().int())]),
+  negated: z.boolean().optional(),
+});
+export type NarrowTerm = z.infer<typeof narrowTermSchema>;

@@ -1,0 +1,20 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { messageStore } from "../../stores/message-store";
+import { sessionStore, type Credentials } from "../../stores/session-store";
+
+/** Shown on the login page after the server refused our credentials. */
+export const SESSION_ENDED_NOTICE = "Your session has ended. Please log in again.";
+
+/** Logs in this tab: nothing of a previous session may leak into the new one. */
+export function startSession(queryClient: QueryClient, credentials: Credentials): void {
+  messageStore.getState().reset();
+  queryClient.clear();
+  sessionStore.getState().login(credentials);
+}
+
+/** Logs out this tab and forgets everything fetched; `notice` explains why, if it wasn't asked for. */
+export function endSession(queryClient: QueryClient, notice?: string): void {
+  sessionStore.getState().logout(notice);
+  messageStore.getState().reset();
+  queryClient.clear();
+}

@@ -1,0 +1,38 @@
+import { memo } from "react";
+import type { Message } from "../../api/types/message";
+import { narrowToHash, topicNarrow, type Narrow } from "../../lib/narrow";
+import { formatDateTime, formatMessageTime, isoDateTime } from "../../lib/time";
+import { MessageBody } from "./message-body";
+
+/** One message: who, when, which topic (a link that narrows to it), and the body. */
+export const MessageItem = memo(function MessageItem({
+  message,
+  narrow,
+}: {
+  message: Message;
+  narrow: Narrow;
+}) {
+  const topicHash = narrowToHash(
+    topicNarrow(message.stream_id ?? narrow.streamId, narrow.streamName, message.subject),
+  );
+  return (
+    <li className="message">
+      <article aria-label={`Message from ${message.sender_full_name}`}>
+        <header className="message-header">
+          <span className="message-sender">{message.sender_full_name}</span>
+          <a className="message-topic" href={topicHash} title={`Go to topic ${message.subject}`}>
+            {message.subject}
+          </a>
+          <time
+            className="message-time"
+            dateTime={isoDateTime(message.timestamp)}
+            title={formatDateTime(message.timestamp)}
+          >
+            {formatMessageTime(message.timestamp)}
+          </time>
+        </header>
+        <MessageBody html={message.content} />
+      </article>
+    </li>
+  );
+});

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from "vitest";
+import { sanitizeHtml } from "./sanitize";
+
+function parse(html: string): HTMLElement {
+  const container = document.createElement("div");
+  container.innerHTML = sanitizeHtml(html);
+  return container;
+}
+
+describe("sanitizeHtml", () => {
+  it("keeps Zulip's ordinary markup, classes and data attributes", () => {
+    const html =
+      '<p>Hi <span class="user-mention" data-user-id="11">@King Hamlet</span> <strong>bold</strong> <code>x</code></p>';
+    expect(sanitizeHtml(html)).toBe(html);
+  });
+
+  it("removes script, event handlers and forbidden tags", () => {
+    const root = parse(
+      '<p onclick="alert(1)">a</p><script>alert(1)</script><img src=x onerror=alert(1)><style>*{}</style>' +
+        '<form><input name="x"><button>b</button></form><template><p>t</p></template><svg><script>alert(1)</script></svg>',
+    );
+    expect(root.querySelector("script, style, form, input, button, template")).toBeNull();
+    for (const element of root.querySelectorAll("*")) {
+      for (const attribute of element.attributes) expect(attribute.name).not.toMatch(/^on/i);
+    }
+  });
+
+  it("opens external links in a new tab without an opener", () => {
+    const link = parse('<a href="https://example.com/x">x</a>').querySelector("a");
+    expect(link?.getAttribute("target")).toBe("_blank");
+    expect(link?.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
+  it("keeps internal links in place", () => {
+    const link = parse('<a href="#narrow/stream/12-general">g</a>').querySelector("a");
+    expect(link?.getAttribute("href")).toBe("#narrow/stream/12-general");
+    expect(link?.hasAttribute("target")).toBe(false);
+  });
+
+  it.each([
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "java\tscript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "vbscript:msgbox(1)",
+    "ftp://example.com/file",
+  ])("drops the href %j", (href) => {
+    const link = parse(`<a href="${href}">x</a>`).querySelector("a");
+    expect(link?.hasAttribute("href")).toBe(false);
+  });
+
+  it.each(["mailto:a@b.c", "tel:+123", "/user_uploads/1/a.png", "https://zulip.com"])(
+    "keeps the href %j",
+    (href) => {
+      expect(parse(`<a href="${href}">x</a>`).querySelector("a")?.getAttribute("href")).toBe(href);
+    },
+  );
+
+  it("drops images that are not http(s)", () => {
+    const root = parse(
+      '<img src="https://example.com/a.png" alt="ok"><img src="/user_uploads/b.png" alt="local">' +
+        '<img src="data:image/png;base64,AAAA" alt="data"><img alt="none">',
+    );
+    expect([...root.querySelectorAll("img")].map((img) => img.alt)).toEqual(["ok", "local"]);
+  });
+
+  it("prefixes id and name against DOM clobbering", () => {
+    const root = parse('<a id="location" name="cookie">x</a>');
+    expect(root.querySelector("a")?.id).toBe("user-content-location");
+  });
+});

@@ -1,0 +1,25 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+const apiTarget = process.env["PARLEY_API_TARGET"] ?? "http://127.0.0.1:9991";
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: "dist/client",
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    // `npm run dev`: the client with hot reload, the API from a running `npm run serve`.
+    proxy: { "/api": { target: apiTarget, changeOrigin: false } },
+  },
+  test: {
+    include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: "forks",
+  },
+});
