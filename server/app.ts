@@ -12,8 +12,11 @@ import { ApiError } from "./http/errors";
 import { Params } from "./http/params";
 import { devEndpoints } from "./routes/dev";
 import { eventEndpoints } from "./routes/events";
+import { messageActionEndpoints } from "./routes/message-actions";
 import { messageEndpoints } from "./routes/messages";
+import { realmEndpoints } from "./routes/realm";
 import { serverEndpoints } from "./routes/server";
+import { subscriptionEndpoints } from "./routes/subscriptions";
 import { userEndpoints } from "./routes/users";
 
 const ENDPOINTS: Endpoint[] = [
@@ -21,6 +24,9 @@ const ENDPOINTS: Endpoint[] = [
   ...devEndpoints,
   ...eventEndpoints,
   ...messageEndpoints,
+  ...messageActionEndpoints,
+  ...subscriptionEndpoints,
+  ...realmEndpoints,
   ...userEndpoints,
 ];
 
