@@ -13,9 +13,11 @@ import { Params } from "./http/params";
 import { devEndpoints } from "./routes/dev";
 import { eventEndpoints } from "./routes/events";
 import { messageActionEndpoints } from "./routes/message-actions";
+import { messageEditEndpoints } from "./routes/message-edits";
 import { messageEndpoints } from "./routes/messages";
 import { realmEndpoints } from "./routes/realm";
 import { serverEndpoints } from "./routes/server";
+import { streamEndpoints } from "./routes/streams";
 import { subscriptionEndpoints } from "./routes/subscriptions";
 import { userEndpoints } from "./routes/users";
 
@@ -24,8 +26,10 @@ const ENDPOINTS: Endpoint[] = [
   ...devEndpoints,
   ...eventEndpoints,
   ...messageEndpoints,
+  ...messageEditEndpoints,
   ...messageActionEndpoints,
   ...subscriptionEndpoints,
+  ...streamEndpoints,
   ...realmEndpoints,
   ...userEndpoints,
 ];
@@ -97,8 +101,34 @@ async function dispatch(
   });
 }
 
+/**
+ * Merges endpoints declared for the same path in different route files (e.g. `messages/:id`
+ * GET and PATCH in one, DELETE in another). A method declared twice is a programming error.
+ */
+export function mergeEndpoints(endpoints: readonly Endpoint[]): Endpoint[] {
+  const byPath = new Map<string, Endpoint>();
+  for (const endpoint of endpoints) {
+    const existing = byPath.get(endpoint.path);
+    if (!existing) {
+      byPath.set(endpoint.path, endpoint);
+      continue;
+    }
+    if (existing.auth !== endpoint.auth) throw new Error(`${endpoint.path}: mixed authentication`);
+    for (const method of Object.keys(endpoint.methods)) {
+      if (Object.hasOwn(existing.methods, method))
+        throw new Error(`${endpoint.path}: ${method} twice`);
+    }
+    // Same `auth` on both sides, so the handler maps have the same type.
+    byPath.set(endpoint.path, {
+      ...existing,
+      methods: { ...existing.methods, ...endpoint.methods },
+    } as Endpoint);
+  }
+  return [...byPath.values()];
+}
+
 function registerApi(app: FastifyInstance, ctx: AppContext): void {
-  for (const endpoint of ENDPOINTS) {
+  for (const endpoint of mergeEndpoints(ENDPOINTS)) {
     app.route({
       method: [...ROUTED_METHODS],
       url: `/api/v1/${endpoint.path}`,
