@@ -1,30 +1,49 @@
-// Prints the totals of every test the last `npm test` ran, from the runners' JSON reports, as
-// one line: `N passed, N failed` (`, N skipped` when some were skipped). A stage that failed
-// without writing a report (type-check, lint, a runner that crashed) counts as one failure.
+// Prints the totals of every test the last `npm test` ran (plus, in CI, the server suite run
+// again against PostgreSQL), from the runners' JSON reports, as one line: `N passed, N failed`
+// (`, N skipped` when some were skipped). A stage that failed without writing a report
+// (type-check, lint, a runner that crashed, a database that would not start) counts as one
+// failure.
 import { existsSync, readFileSync } from "node:fs";
 
 const REPORTS = "reports";
 
+/** Vitest reports by the stage that writes them. */
+const VITEST_REPORTS = { unit: "vitest.json", "unit-postgres": "vitest-postgres.json" };
+
 function read(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
+}
+
+function vitestTotals(vitest) {
+  return {
+    passed: vitest.numPassedTests,
+    // Test files that failed to load have no test results of their own.
+    failed:
+      vitest.numFailedTests +
+      (vitest.testResults ?? []).filter(
+        (file) => file.status === "failed" && file.assertionResults.length === 0,
+      ).length,
+    skipped: vitest.numPendingTests + vitest.numTodoTests,
+  };
 }
 
 export function totals() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  const vitest = read(`${REPORTS}/vitest.json`);
-  if (vitest) {
-    passed += vitest.numPassedTests;
-    failed += vitest.numFailedTests;
-    skipped += vitest.numPendingTests + vitest.numTodoTests;
-    // Test files that failed to load have no test results of their own.
-    failed += (vitest.testResults ?? []).filter(
-      (file) => file.status === "failed" && file.assertionResults.length === 0,
-    ).length;
+  const reported = new Set();
+  for (const [stage, file] of Object.entries(VITEST_REPORTS)) {
+    const vitest = read(`${REPORTS}/${file}`);
+    if (!vitest) continue;
+    reported.add(stage);
+    const counts = vitestTotals(vitest);
+    passed += counts.passed;
+    failed += counts.failed;
+    skipped += counts.skipped;
   }
   const playwright = read(`${REPORTS}/playwright.json`);
   if (playwright) {
+    reported.add("e2e");
     passed += playwright.stats.expected + playwright.stats.flaky;
     failed += playwright.stats.unexpected;
     skipped += playwright.stats.skipped;
@@ -32,8 +51,7 @@ export function totals() {
   }
   const stages = read(`${REPORTS}/stages.json`) ?? {};
   for (const [stage, status] of Object.entries(stages)) {
-    const hasReport = (stage === "unit" && vitest) || (stage === "e2e" && playwright);
-    if (status !== 0 && !hasReport) failed += 1;
+    if (status !== 0 && !reported.has(stage)) failed += 1;
   }
   return { passed, failed, skipped };
 }

@@ -10,12 +10,14 @@ import { bodyOf, parseUrlEncoded, registerBodyParsers } from "./http/body";
 import type { ApiCall, Endpoint, HttpMethod } from "./http/endpoint";
 import { ApiError } from "./http/errors";
 import { Params } from "./http/params";
+import { RateLimiter, rateLimitHeaders, rateLimitHit } from "./http/rate-limit";
 import { devEndpoints } from "./routes/dev";
 import { eventEndpoints } from "./routes/events";
 import { messageActionEndpoints } from "./routes/message-actions";
 import { messageEditEndpoints } from "./routes/message-edits";
 import { messageEndpoints } from "./routes/messages";
 import { realmEndpoints } from "./routes/realm";
+import { registerEmojiFiles } from "./routes/realm-emoji";
 import { serverEndpoints } from "./routes/server";
 import { streamEndpoints } from "./routes/streams";
 import { subscriptionEndpoints } from "./routes/subscriptions";
@@ -55,17 +57,27 @@ function isRoutedMethod(method: string): method is HttpMethod {
   );
 }
 
-/** Calls the endpoint's handler for the request's method, with authentication where required. */
+/**
+ * Calls the endpoint's handler for the request's method, with authentication where required.
+ * Authenticated calls count against the user's rate limit (when one is configured) and carry
+ * the `X-RateLimit-*` headers, errors included, as in Zulip.
+ */
 async function callHandler(
   ctx: AppContext,
   endpoint: Endpoint,
   method: HttpMethod,
   call: ApiCall,
+  limiter: RateLimiter | undefined,
 ): Promise<Record<string, unknown> | undefined> {
   if (endpoint.auth === "none") return endpoint.methods[method]?.(call);
   const handler = endpoint.methods[method];
   if (!handler) return undefined;
   const user = await authenticateBasic(ctx.db, call.request.headers.authorization);
+  if (limiter) {
+    const decision = limiter.hit(user.id);
+    if (!decision.allowed) throw rateLimitHit(decision);
+    call.reply.headers(rateLimitHeaders(decision));
+  }
   return handler({ ...call, user });
 }
 
@@ -74,6 +86,7 @@ async function dispatch(
   endpoint: Endpoint,
   request: FastifyRequest,
   reply: FastifyReply,
+  limiter: RateLimiter | undefined,
 ) {
   const allowed = Object.keys(endpoint.methods);
   if (request.method === "OPTIONS") {
@@ -84,7 +97,7 @@ async function dispatch(
   const params = new Params(body.fields, queryOf(request));
   const path = request.params as Record<string, string>; // Fastify's path parameters are strings
   const payload = isRoutedMethod(method)
-    ? await callHandler(ctx, endpoint, method, { ctx, request, reply, params, body, path })
+    ? await callHandler(ctx, endpoint, method, { ctx, request, reply, params, body, path }, limiter)
     : undefined;
   if (!payload) {
     // Zulip's 405 carries no code.
@@ -128,11 +141,13 @@ export function mergeEndpoints(endpoints: readonly Endpoint[]): Endpoint[] {
 }
 
 function registerApi(app: FastifyInstance, ctx: AppContext): void {
+  const limit = ctx.config.rateLimitPerMinute;
+  const limiter = limit === undefined ? undefined : new RateLimiter(ctx.clock, limit);
   for (const endpoint of mergeEndpoints(ENDPOINTS)) {
     app.route({
       method: [...ROUTED_METHODS],
       url: `/api/v1/${endpoint.path}`,
-      handler: (request, reply) => dispatch(ctx, endpoint, request, reply),
+      handler: (request, reply) => dispatch(ctx, endpoint, request, reply, limiter),
     });
   }
   app.get<{ Params: { userId: string } }>("/avatar/:userId", async (request, reply) => {
@@ -185,6 +200,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.config.logRequests,
     bodyLimit: 8 * 1024 * 1024,
+    // Long path parameters (emoji names, emails) get our 400s instead of Fastify's raw 414.
+    routerOptions: { maxParamLength: 1000 },
     // Long polls stay open up to ~55 s; keep the socket alive past the client's 90 s timeout.
     keepAliveTimeout: 120_000,
     requestTimeout: 0,
@@ -192,6 +209,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerBodyParsers(app);
   registerErrorHandling(app);
   registerApi(app, ctx);
+  registerEmojiFiles(app, ctx);
   registerClient(app, ctx.config.clientDir);
   await app.ready();
   return app;

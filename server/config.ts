@@ -1,11 +1,17 @@
+import type { DemoSize } from "./demo/seed-history";
 import { resolve } from "node:path";
 
 /** Server settings, read from the environment once at start. */
 export interface ServerConfig {
   host: string;
   port: number;
-  /** PGlite data folder; undefined keeps the database in memory (tests). */
+  /**
+   * The data folder: the PGlite database (unless `databaseUrl` is set) and the event queues
+   * saved across a restart (`event-queues.json`). Undefined keeps everything in memory (tests).
+   */
   dataDir: string | undefined;
+  /** `postgres://…` of a PostgreSQL server to use instead of PGlite. */
+  databaseUrl: string | undefined;
   /** Built client served at `/`; undefined serves none (API-only tests). */
   clientDir: string | undefined;
   /** Development mode enables `dev_list_users` and `dev_fetch_api_key`. */
@@ -18,6 +24,10 @@ export interface ServerConfig {
   /** `event_queue_longpoll_timeout_seconds` told to clients. */
   longpollTimeoutSeconds: number;
   logRequests: boolean;
+  /** Size of the demo organisation seeded into an empty database (`DEMO_SIZE`). */
+  demoSize: DemoSize;
+  /** API calls one user may make in any 60 s; undefined switches rate limiting off. */
+  rateLimitPerMinute: number | undefined;
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -28,6 +38,30 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number):
     throw new Error(`${name} must be a positive number, got ${JSON.stringify(text)}`);
   }
   return value;
+}
+
+function demoSize(env: NodeJS.ProcessEnv): DemoSize {
+  const value = env["DEMO_SIZE"] ?? "default";
+  if (value === "minimal" || value === "default" || value === "large") return value;
+  throw new Error(`DEMO_SIZE must be minimal, default or large, got ${JSON.stringify(value)}`);
+}
+
+function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const url = env["DATABASE_URL"];
+  if (url === undefined || url === "") return undefined;
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    throw new Error("DATABASE_URL must be a postgres:// URL");
+  }
+  return url;
+}
+
+/** `RATE_LIMIT_PER_MINUTE`: unset (the default, in development and production) or 0 is off. */
+function rateLimit(env: NodeJS.ProcessEnv): number | undefined {
+  if (env["RATE_LIMIT_PER_MINUTE"] === "0") return undefined;
+  const limit = positiveNumber(env, "RATE_LIMIT_PER_MINUTE", 0);
+  if (limit === 0) return undefined;
+  if (!Number.isInteger(limit)) throw new Error("RATE_LIMIT_PER_MINUTE must be a whole number");
+  return limit;
 }
 
 /** Reads the configuration from environment variables (see README for the list). */
@@ -47,5 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     maxQueuesPerUser: positiveNumber(env, "MAX_QUEUES_PER_USER", 100),
     longpollTimeoutSeconds: 90,
     logRequests: env["LOG_REQUESTS"] === "1",
+    demoSize: demoSize(env),
+    databaseUrl: databaseUrl(env),
+    rateLimitPerMinute: rateLimit(env),
   };
 }

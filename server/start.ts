@@ -3,29 +3,54 @@ import { buildApp } from "./app";
 import { systemClock, type Clock } from "./clock";
 import type { ServerConfig } from "./config";
 import type { AppContext } from "./context";
-import { openPglite, type Database } from "./db/database";
+import { openPglite, openPostgres, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { DEMO_REALM, loadRealm, seedDemoIfEmpty } from "./demo/seed";
+import {
+  queueFileOf,
+  restoreQueues,
+  saveQueues,
+  type RestoreOutcome,
+} from "./events/queue-persistence";
 import { QueueRegistry } from "./events/queue-registry";
+
+export interface CloseOptions {
+  /** Save the event queues to the data folder (default true; nothing is saved without one). */
+  saveQueues?: boolean;
+}
 
 export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
   /** Whether this start seeded the demo organisation (false when the data was already there). */
   seeded: boolean;
-  close(): Promise<void>;
+  /** What became of the event queues saved by the previous run. */
+  restoredQueues: RestoreOutcome;
+  /**
+   * Stops gracefully: answers parked polls, stops taking requests, waits for those in flight,
+   * saves the event queues (unless told not to), closes the database.
+   */
+  close(options?: CloseOptions): Promise<void>;
+}
+
+/** The database `config` asks for: a PostgreSQL server with `databaseUrl`, else PGlite. */
+export async function openDatabase(config: ServerConfig): Promise<Database> {
+  return config.databaseUrl !== undefined
+    ? openPostgres(config.databaseUrl)
+    : openPglite(config.dataDir);
 }
 
 /**
- * Opens the database, applies migrations, seeds the demo organisation on first start, and builds
- * the app (not yet listening). `main.ts` and the tests both start the server through this.
+ * Opens the database, applies migrations, seeds the demo organisation on first start, restores
+ * the event queues saved by the last graceful stop, and builds the app (not yet listening).
+ * `main.ts` and the tests both start the server through this.
  */
 export async function startServer(
   config: ServerConfig,
   options: { clock?: Clock; db?: Database } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  const db = options.db ?? (await openPglite(config.dataDir));
+  const db = options.db ?? (await openDatabase(config));
   await migrate(db);
   const queues = new QueueRegistry(clock, {
     heartbeatSeconds: config.heartbeatSeconds,
@@ -33,7 +58,11 @@ export async function startServer(
     maxQueuesPerUser: config.maxQueuesPerUser,
   });
   const seedContext: AppContext = { db, clock, config, queues, realm: DEMO_REALM };
-  const seeded = await seedDemoIfEmpty(seedContext);
+  const seeded = await seedDemoIfEmpty(seedContext, config.demoSize);
+  // After seeding, so the demo messages of a fresh database do not land in restored queues.
+  const queueFile = config.dataDir === undefined ? undefined : queueFileOf(config.dataDir);
+  const restoredQueues: RestoreOutcome =
+    queueFile === undefined ? { status: "missing" } : await restoreQueues(queues, queueFile);
   const ctx: AppContext = { ...seedContext, realm: await loadRealm(seedContext) };
   queues.start();
   const app = await buildApp(ctx);
@@ -41,9 +70,13 @@ export async function startServer(
     app,
     ctx,
     seeded,
-    async close() {
+    restoredQueues,
+    async close({ saveQueues: save = true } = {}) {
+      // Parked polls are answered first, or the server would wait for their heartbeats.
       queues.stop();
       await app.close();
+      // The app is closed, so nothing can publish an event the file would miss.
+      if (save && queueFile !== undefined) await saveQueues(queues, queueFile, clock.now());
       await db.close();
     },
   };

@@ -6,6 +6,7 @@ import {
   personalRecipientId,
   type MessageRecord,
 } from "../db/messages";
+import { reactionsForMessages } from "../db/reactions";
 import {
   findStreamById,
   findStreamByName,
@@ -253,10 +254,19 @@ export async function getMessages(ctx: AppContext, viewer: UserRow, request: Get
     ...after.slice(0, request.numAfter),
   ];
   const recipients = await displayRecipients(ctx.db, records);
+  const reactions = await reactionsForMessages(
+    ctx.db,
+    records.map((record) => record.id),
+  );
   const options = { applyMarkdown: request.applyMarkdown, realmStringId: ctx.realm.stringId };
   return {
     messages: records.map((record) =>
-      formatMessage(record, recipients.get(record.id) ?? "", options),
+      formatMessage(
+        record,
+        recipients.get(record.id) ?? "",
+        options,
+        reactions.get(record.id) ?? [],
+      ),
     ),
     anchor,
     found_anchor: atAnchor.length > 0,

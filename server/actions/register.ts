@@ -1,12 +1,18 @@
 import type { AppContext } from "../context";
 import { FLAG_BITS } from "../db/flags";
 import { maxMessageId } from "../db/messages";
-import { listStreams, listSubscribedStreams, subscribersByStream } from "../db/streams";
 import { listUsers, ROLE, type UserRow } from "../db/users";
 import type { QueueOptions } from "../events/event-queue";
 import { avatarUrl } from "../format/message";
-import { formatStream, formatSubscription } from "../format/stream";
+import { formatStream } from "../format/stream";
+import { getStreams } from "./get-streams";
+import { subscriptionState } from "./subscription-state";
+import { MESSAGE_CONTENT_EDIT_LIMIT_SECONDS, TOPIC_EDIT_LIMIT_SECONDS } from "./edit-message";
 import { formatUser } from "../format/user";
+import { realmEmoji } from "./emoji";
+import { linkifierState } from "./linkifiers";
+import { realmPresence } from "./presence";
+import { userGroupDicts } from "./user-groups";
 import { MAX_MESSAGE_BYTES, MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH } from "./validate";
 
 export const ZULIP_VERSION = "9.0-parley";
@@ -83,35 +89,11 @@ export async function unreadMessages(ctx: AppContext, user: UserRow): Promise<St
   };
 }
 
-async function subscriptionState(
-  ctx: AppContext,
-  user: UserRow,
-  includeSubscribers: boolean,
-): Promise<State> {
-  const subscribed = await listSubscribedStreams(ctx.db, user.id);
-  const subscribers = includeSubscribers ? await subscribersByStream(ctx.db) : undefined;
-  const subscribedIds = new Set(subscribed.map((s) => s.id));
-  const visibleOthers = (await listStreams(ctx.db)).filter(
-    (s) => !subscribedIds.has(s.id) && !s.invite_only && user.role !== ROLE.guest,
-  );
-  return {
-    subscriptions: subscribed.map((s) =>
-      formatSubscription(s, subscribers ? (subscribers.get(s.id) ?? []) : undefined),
-    ),
-    unsubscribed: [],
-    never_subscribed: visibleOthers.map((s) => ({
-      ...formatStream(s),
-      ...(subscribers ? { subscribers: subscribers.get(s.id) ?? [] } : {}),
-    })),
-  };
-}
-
 function realmState(ctx: AppContext, realmUrl: string): State {
   return {
     realm_name: ctx.realm.name,
     realm_description: ctx.realm.description,
     realm_uri: realmUrl,
-    realm_url: realmUrl,
     max_topic_length: MAX_TOPIC_LENGTH,
     max_message_length: MAX_MESSAGE_BYTES,
     max_stream_name_length: MAX_STREAM_NAME_LENGTH,
@@ -123,9 +105,41 @@ function realmState(ctx: AppContext, realmUrl: string): State {
     server_typing_stopped_wait_period_milliseconds: 12_000,
     server_typing_started_wait_period_milliseconds: 30_000,
     realm_allow_message_editing: true,
-    realm_message_content_edit_limit_seconds: 600,
+    realm_message_content_edit_limit_seconds: MESSAGE_CONTENT_EDIT_LIMIT_SECONDS,
+    realm_move_messages_within_stream_limit_seconds: TOPIC_EDIT_LIMIT_SECONDS,
     realm_allow_edit_history: true,
   };
+}
+
+/** What `register` asked for beyond the event types. */
+export type InitialStateOptions = Pick<QueueOptions, "clientGravatar"> & {
+  includeSubscribers: boolean;
+  realmUrl: string;
+  /** The queue's `client_capabilities` (`linkifier_url_template` picks the linkifier format). */
+  capabilities?: Readonly<Record<string, boolean>>;
+  /** `slim_presence`: presences keyed by user id instead of email. */
+  slimPresence?: boolean;
+};
+
+/** Linkifiers, custom emoji, user groups and presence: the organisation's objects. */
+async function realmObjectState(
+  ctx: AppContext,
+  fetchTypes: ReadonlySet<string> | null,
+  options: InitialStateOptions,
+): Promise<State> {
+  const state: State = {};
+  if (wants(fetchTypes, "realm_linkifiers") || wants(fetchTypes, "realm_filters")) {
+    const linkifiers = await linkifierState(ctx.db, options.capabilities ?? {});
+    if (wants(fetchTypes, "realm_linkifiers"))
+      state["realm_linkifiers"] = linkifiers.realm_linkifiers;
+    if (wants(fetchTypes, "realm_filters")) state["realm_filters"] = linkifiers.realm_filters;
+  }
+  if (wants(fetchTypes, "realm_emoji")) state["realm_emoji"] = await realmEmoji(ctx.db);
+  if (wants(fetchTypes, "realm_user_groups"))
+    state["realm_user_groups"] = await userGroupDicts(ctx.db);
+  if (wants(fetchTypes, "presence"))
+    Object.assign(state, await realmPresence(ctx, options.slimPresence ?? false));
+  return state;
 }
 
 /**
@@ -137,7 +151,7 @@ export async function fetchInitialState(
   ctx: AppContext,
   user: UserRow,
   fetchTypes: ReadonlySet<string> | null,
-  options: Pick<QueueOptions, "clientGravatar"> & { includeSubscribers: boolean; realmUrl: string },
+  options: InitialStateOptions,
 ): Promise<State> {
   const state: State = {
     zulip_version: ZULIP_VERSION,
@@ -151,8 +165,17 @@ export async function fetchInitialState(
   if (wants(fetchTypes, "subscription")) {
     Object.assign(state, await subscriptionState(ctx, user, options.includeSubscribers));
   }
-  if (wants(fetchTypes, "stream"))
-    state["streams"] = (await listStreams(ctx.db)).filter((s) => !s.invite_only).map(formatStream);
+  if (wants(fetchTypes, "stream")) {
+    const streams = await getStreams(ctx, user, {
+      includePublic: true,
+      includeSubscribed: true,
+      includeAllActive: false,
+      includeDefault: false,
+      includeOwnerSubscribed: false,
+      includeWebPublic: false,
+    });
+    state["streams"] = streams.map(formatStream);
+  }
   if (wants(fetchTypes, "realm_user")) {
     const users = await listUsers(ctx.db);
     Object.assign(state, {
@@ -171,5 +194,6 @@ export async function fetchInitialState(
     });
   }
   if (wants(fetchTypes, "realm")) Object.assign(state, realmState(ctx, options.realmUrl));
+  Object.assign(state, await realmObjectState(ctx, fetchTypes, options));
   return state;
 }

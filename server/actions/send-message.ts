@@ -2,11 +2,12 @@ import { unixSeconds } from "../clock";
 import type { AppContext } from "../context";
 import { FLAG_BITS, flagNames } from "../db/flags";
 import {
-  groupRecipientId,
+  ensureGroupRecipient,
+  findGroupRecipient,
   insertMessage,
-  MESSAGE_SELECT,
   personalRecipientId,
   type MessageRecord,
+  type NewMessage,
 } from "../db/messages";
 import {
   findStreamByName,
@@ -18,8 +19,7 @@ import {
 import { findUserByEmail, findUserById, ROLE, type UserRow } from "../db/users";
 import type { EventQueue } from "../events/event-queue";
 import { messageMatchesQueueNarrow } from "../events/narrow-filter";
-import { displayRecipients } from "../format/display-recipient";
-import { formatMessage } from "../format/message";
+import { formatMessage, shortName, type RecipientUser } from "../format/message";
 import { ApiError, badRequest, streamDoesNotExist } from "../http/errors";
 import { renderMarkdown } from "../../src/markdown/render";
 import { checkContent, checkTopic } from "./validate";
@@ -99,14 +99,34 @@ async function resolveRecipients(
 }
 
 interface Delivery {
-  recipientId: number;
-  streamId: number | null;
+  stream: StreamRow | null;
   topic: string;
   receiverIds: number[];
-  /** Public stream messages also go to `all_public_streams` queues. */
-  isPublicStream: boolean;
-  /** Direct-message groups get their recipient row inside the transaction. */
-  groupUserIds: number[] | undefined;
+  /** Zulip's recipient: 1 a user, 2 a stream, 3 a direct-message group (created when sending). */
+  recipientType: 1 | 2 | 3;
+  /** The recipient row and its type id; undefined for a group not created yet. */
+  recipient: { id: number; typeId: number } | undefined;
+  participants: UserRow[];
+}
+
+async function planStreamDelivery(
+  ctx: AppContext,
+  sender: UserRow,
+  target: Extract<MessageTarget, { kind: "stream" }>,
+): Promise<Delivery> {
+  const stream = await resolveStream(ctx, target.stream);
+  const topic = checkTopic(target.topic);
+  await checkCanPost(ctx, sender, stream);
+  const receivers = new Set(await subscriberIds(ctx.db, stream.id));
+  receivers.add(sender.id);
+  return {
+    stream,
+    topic,
+    receiverIds: [...receivers],
+    recipientType: 2,
+    recipient: { id: stream.recipient_id, typeId: stream.id },
+    participants: [],
+  };
 }
 
 async function planDelivery(
@@ -114,39 +134,28 @@ async function planDelivery(
   sender: UserRow,
   target: MessageTarget,
 ): Promise<Delivery> {
-  if (target.kind === "stream") {
-    const stream = await resolveStream(ctx, target.stream);
-    const topic = checkTopic(target.topic);
-    await checkCanPost(ctx, sender, stream);
-    const receivers = new Set(await subscriberIds(ctx.db, stream.id));
-    receivers.add(sender.id);
-    return {
-      recipientId: stream.recipient_id,
-      streamId: stream.id,
-      topic,
-      receiverIds: [...receivers],
-      isPublicStream: !stream.invite_only,
-      groupUserIds: undefined,
-    };
-  }
+  if (target.kind === "stream") return planStreamDelivery(ctx, sender, target);
   const others = await resolveRecipients(ctx, target.recipients);
-  const participants = [...new Set([sender.id, ...others.map((u) => u.id)])].sort((a, b) => a - b);
-  const base = { streamId: null, topic: "", receiverIds: participants, isPublicStream: false };
+  const byId = new Map([sender, ...others].map((user) => [user.id, user]));
+  const participants = [...byId.values()].sort((a, b) => a.id - b.id);
+  const receiverIds = participants.map((user) => user.id);
+  const base = { stream: null, topic: "", receiverIds, participants };
   if (participants.length <= 2) {
-    const receiver = participants.find((id) => id !== sender.id) ?? sender.id;
-    return {
-      ...base,
-      recipientId: await personalRecipientId(ctx.db, receiver),
-      groupUserIds: undefined,
-    };
+    const receiver = receiverIds.find((id) => id !== sender.id) ?? sender.id;
+    const recipientId = await personalRecipientId(ctx.db, receiver);
+    return { ...base, recipientType: 1, recipient: { id: recipientId, typeId: receiver } };
   }
-  return { ...base, recipientId: 0, groupUserIds: participants };
+  const group = await findGroupRecipient(ctx.db, receiverIds);
+  const recipient = group ? { id: group.recipientId, typeId: group.groupId } : undefined;
+  return { ...base, recipientType: 3, recipient };
 }
 
 /**
  * Sends a stream or direct message: checks the target and the limits, stores the message and
- * one row per receiver in one transaction, then publishes a `message` event to every queue of
- * every receiver (the sender's queue named by `queueId` also gets `local_message_id`).
+ * one row per receiver atomically (one statement; a transaction when a direct-message group is
+ * created), then publishes a `message` event to every queue of every receiver (the sender's
+ * queue named by `queueId` also gets `local_message_id`). Nothing is read back: the event is
+ * built from what was written.
  */
 export async function sendMessage(
   ctx: AppContext,
@@ -159,57 +168,77 @@ export async function sendMessage(
     request.readBySender ?? CLIENTS_READ_BY_SENDER.has(request.client.toLowerCase());
   const flagsFor = (userId: number): number =>
     userId === sender.id && readBySender ? FLAG_BITS.read : 0;
-  const dateSent = request.dateSent ?? unixSeconds(ctx.clock);
-
-  const messageId = await ctx.db.transaction(async (tx) => {
-    const recipientId = delivery.groupUserIds
-      ? await groupRecipientId(tx, delivery.groupUserIds, true)
-      : delivery.recipientId;
-    if (recipientId === undefined) throw new Error("direct-message group was not created");
-    return insertMessage(
-      tx,
-      {
-        senderId: sender.id,
-        recipientId,
-        streamId: delivery.streamId,
-        subject: delivery.topic,
-        content,
-        renderedContent: renderMarkdown(content),
-        dateSent,
-        sendingClient: request.client,
-      },
-      delivery.receiverIds.map((userId) => ({ userId, flags: flagsFor(userId) })),
-    );
-  });
-
-  await publishNewMessage(ctx, messageId, delivery, flagsFor, request);
-  return messageId;
+  const message: NewMessage = {
+    senderId: sender.id,
+    recipientId: delivery.recipient?.id ?? 0,
+    streamId: delivery.stream?.id ?? null,
+    subject: delivery.topic,
+    content,
+    renderedContent: renderMarkdown(content),
+    dateSent: request.dateSent ?? unixSeconds(ctx.clock),
+    sendingClient: request.client,
+  };
+  const receivers = delivery.receiverIds.map((userId) => ({ userId, flags: flagsFor(userId) }));
+  const isFirstInStream = delivery.stream !== null && delivery.stream.first_message_id === null;
+  if (!delivery.recipient) {
+    const ids = delivery.receiverIds;
+    const created = await ctx.db.transaction(async (tx) => {
+      const group = await ensureGroupRecipient(tx, ids);
+      const id = await insertMessage(tx, { ...message, recipientId: group.recipientId }, receivers);
+      return { id, recipient: { id: group.recipientId, typeId: group.groupId } };
+    });
+    delivery.recipient = created.recipient;
+    message.recipientId = created.recipient.id;
+    publishNewMessage(ctx, created.id, message, sender, delivery, flagsFor, request);
+    return created.id;
+  }
+  const id = await insertMessage(ctx.db, message, receivers, isFirstInStream);
+  publishNewMessage(ctx, id, message, sender, delivery, flagsFor, request);
+  return id;
 }
 
-async function publishNewMessage(
+function publishNewMessage(
   ctx: AppContext,
   messageId: number,
+  message: NewMessage,
+  sender: UserRow,
   delivery: Delivery,
   flagsFor: (userId: number) => number,
   request: SendMessageRequest,
-): Promise<void> {
-  const [record] = await ctx.db.query<MessageRecord>(
-    `${MESSAGE_SELECT} LEFT JOIN user_messages um ON false WHERE m.id = $1`,
-    [messageId],
-  );
-  if (!record) return;
-  const recipient = (await displayRecipients(ctx.db, [record])).get(messageId) ?? "";
+): void {
+  const record: MessageRecord = {
+    id: messageId,
+    sender_id: sender.id,
+    sender_email: sender.email,
+    sender_full_name: sender.full_name,
+    recipient_id: message.recipientId,
+    recipient_type: delivery.recipientType,
+    recipient_type_id: delivery.recipient?.typeId ?? 0,
+    stream_id: message.streamId,
+    stream_name: delivery.stream?.name ?? null,
+    subject: message.subject,
+    content: message.content,
+    rendered_content: message.renderedContent,
+    date_sent: message.dateSent,
+    sending_client: message.sendingClient,
+    last_edit_time: null,
+    flags: null,
+  };
+  const recipient = delivery.stream
+    ? delivery.stream.name
+    : delivery.participants.map(recipientUser);
   const build = (queue: EventQueue, flags: number | null) => {
     const viewRecord = { ...record, flags };
     if (!messageMatchesQueueNarrow(queue.options.narrow, viewRecord)) return null;
-    const message = formatMessage(viewRecord, recipient, {
+    // Zulip's event carries the flags beside the message, not inside it.
+    const { flags: _flags, ...formatted } = formatMessage(viewRecord, recipient, {
       applyMarkdown: queue.options.applyMarkdown,
       realmStringId: ctx.realm.stringId,
     });
     const isSendersQueue = request.queueId !== undefined && queue.id === request.queueId;
     return {
       type: "message",
-      message,
+      message: formatted,
       flags: flags === null ? [] : flagNames(flags),
       ...(isSendersQueue && request.localId !== undefined
         ? { local_message_id: request.localId }
@@ -218,10 +247,20 @@ async function publishNewMessage(
   };
   const receivers = new Set(delivery.receiverIds);
   ctx.queues.publish(receivers, (queue) => build(queue, flagsFor(queue.userId)));
-  if (delivery.isPublicStream) {
+  if (delivery.stream && !delivery.stream.invite_only) {
     ctx.queues.publishWhere(
       (queue) => queue.options.allPublicStreams && !receivers.has(queue.userId),
       (queue) => build(queue, null),
     );
   }
+}
+
+function recipientUser(user: UserRow): RecipientUser {
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.full_name,
+    short_name: shortName(user.email),
+    is_mirror_dummy: false,
+  };
 }

@@ -42,16 +42,27 @@ export interface NewMessage {
   sendingClient: string;
 }
 
-/** Inserts a message and one `user_messages` row per receiver; returns the new id. */
+/**
+ * Inserts a message and one `user_messages` row per receiver in ONE statement (atomic on its
+ * own, and one round trip: sending is the hottest write path); returns the new id. When
+ * `isFirstInStream`, also records it as the stream's `first_message_id`.
+ */
 export async function insertMessage(
   db: Queryable,
   message: NewMessage,
   receivers: readonly { userId: number; flags: number }[],
+  isFirstInStream = false,
 ): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO messages (sender_id, recipient_id, stream_id, subject, content, rendered_content,
-                           date_sent, sending_client)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    `WITH m AS (
+       INSERT INTO messages (sender_id, recipient_id, stream_id, subject, content, rendered_content,
+                             date_sent, sending_client)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id
+     ), um AS (
+       INSERT INTO user_messages (user_id, message_id, flags)
+       SELECT t.u, m.id, t.f FROM m, unnest($9::int[], $10::int[]) AS t(u, f)
+     )
+     SELECT id FROM m`,
     [
       message.senderId,
       message.recipientId,
@@ -61,15 +72,12 @@ export async function insertMessage(
       message.renderedContent,
       message.dateSent,
       message.sendingClient,
+      receivers.map((r) => r.userId),
+      receivers.map((r) => r.flags),
     ],
   );
   if (!row) throw new Error("INSERT … RETURNING gave no row");
-  await db.query(
-    `INSERT INTO user_messages (user_id, message_id, flags)
-     SELECT u, $1, f FROM unnest($2::int[], $3::int[]) AS t(u, f)`,
-    [row.id, receivers.map((r) => r.userId), receivers.map((r) => r.flags)],
-  );
-  if (message.streamId !== null) {
+  if (isFirstInStream && message.streamId !== null) {
     await db.query(
       "UPDATE streams SET first_message_id = $1 WHERE id = $2 AND first_message_id IS NULL",
       [row.id, message.streamId],
@@ -96,20 +104,29 @@ export async function personalRecipientId(db: Queryable, userId: number): Promis
   return row.id;
 }
 
-/** The recipient of a direct-message group, created on first use when `create` is set. */
-export async function groupRecipientId(
+/** The recipient of a direct-message group and the group's id, if the group exists. */
+export async function findGroupRecipient(
   db: Queryable,
   userIds: readonly number[],
-  create: boolean,
-): Promise<number | undefined> {
+): Promise<{ recipientId: number; groupId: number } | undefined> {
   const key = [...userIds].sort((a, b) => a - b).join(",");
-  const existing = await db.query<{ id: number }>(
-    `SELECT r.id FROM recipients r JOIN direct_message_groups g ON r.type = 3 AND r.type_id = g.id
+  const [row] = await db.query<{ recipient_id: number; group_id: number }>(
+    `SELECT r.id AS recipient_id, g.id AS group_id
+       FROM recipients r JOIN direct_message_groups g ON r.type = 3 AND r.type_id = g.id
       WHERE g.user_ids_string = $1`,
     [key],
   );
-  if (existing[0]) return existing[0].id;
-  if (!create) return undefined;
+  return row ? { recipientId: row.recipient_id, groupId: row.group_id } : undefined;
+}
+
+/** The recipient of a direct-message group and the group's id, created on first use. */
+export async function ensureGroupRecipient(
+  db: Queryable,
+  userIds: readonly number[],
+): Promise<{ recipientId: number; groupId: number }> {
+  const existing = await findGroupRecipient(db, userIds);
+  if (existing) return existing;
+  const key = [...userIds].sort((a, b) => a - b).join(",");
   const [group] = await db.query<{ id: number }>(
     "INSERT INTO direct_message_groups (user_ids_string) VALUES ($1) RETURNING id",
     [key],
@@ -120,7 +137,19 @@ export async function groupRecipientId(
     [group.id],
   );
   if (!recipient) throw new Error("INSERT … RETURNING gave no row");
-  return recipient.id;
+  return { recipientId: recipient.id, groupId: group.id };
+}
+
+/** The recipient of a direct-message group, created on first use when `create` is set. */
+export async function groupRecipientId(
+  db: Queryable,
+  userIds: readonly number[],
+  create: boolean,
+): Promise<number | undefined> {
+  const found = create
+    ? await ensureGroupRecipient(db, userIds)
+    : await findGroupRecipient(db, userIds);
+  return found?.recipientId;
 }
 
 /** Participants of each direct-message group recipient, keyed by recipient type id. */
@@ -134,4 +163,89 @@ export async function groupMembers(
     [groupIds],
   );
   return new Map(rows.map((row) => [row.id, row.user_ids_string.split(",").map(Number)]));
+}
+
+/** The largest id a `serial` column holds; larger ids cannot name a stored row. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** Whether `id` can be the id of a stored row (ids beyond int4 would fail the query). */
+export function isStorableId(id: number): boolean {
+  return Number.isSafeInteger(id) && id >= 1 && id <= MAX_ROW_ID;
+}
+
+/** A message with what access checks, permissions and event routing need, for one user. */
+export interface MessageAccessRecord {
+  id: number;
+  sender_id: number;
+  sender_bot_owner_id: number | null;
+  recipient_id: number;
+  recipient_type: number;
+  recipient_type_id: number;
+  /** Sorted participant ids of a direct-message group; null otherwise. */
+  user_ids_string: string | null;
+  stream_id: number | null;
+  subject: string;
+  date_sent: number;
+  /** The user's flags, or null when they have no `user_messages` row. */
+  flags: number | null;
+  invite_only: boolean | null;
+  history_public_to_subscribers: boolean | null;
+  /** Whether the user is an active subscriber of the message's stream. */
+  is_subscribed: boolean;
+}
+
+/**
+ * The messages among `ids` that exist, with the user's row and subscription, in id order.
+ * `lock` takes a row lock on the messages (for actions that modify or delete them).
+ */
+export async function findMessagesForAccess(
+  db: Queryable,
+  userId: number,
+  ids: readonly number[],
+  lock: boolean,
+): Promise<MessageAccessRecord[]> {
+  const storable = ids.filter(isStorableId);
+  if (storable.length === 0) return [];
+  return db.query<MessageAccessRecord>(
+    `SELECT m.id, m.sender_id, s.bot_owner_id AS sender_bot_owner_id, m.recipient_id,
+            r.type AS recipient_type, r.type_id AS recipient_type_id, g.user_ids_string,
+            m.stream_id, m.subject, m.date_sent, um.flags, st.invite_only,
+            st.history_public_to_subscribers, (sub.user_id IS NOT NULL) AS is_subscribed
+       FROM messages m
+       JOIN users s ON s.id = m.sender_id
+       JOIN recipients r ON r.id = m.recipient_id
+       LEFT JOIN direct_message_groups g ON r.type = 3 AND g.id = r.type_id
+       LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = $1
+       LEFT JOIN streams st ON st.id = m.stream_id
+       LEFT JOIN subscriptions sub
+              ON sub.stream_id = m.stream_id AND sub.user_id = $1 AND sub.active
+      WHERE m.id = ANY($2::int[])
+      ORDER BY m.id${lock ? " FOR UPDATE OF m" : ""}`,
+    [userId, storable],
+  );
+}
+
+/**
+ * Who hears about changes to a message (reactions, deletion): everyone with a row for it, plus,
+ * for a stream message, the active subscribers who may read the stream's whole history.
+ */
+export async function messageAudience(
+  db: Queryable,
+  messageId: number,
+  streamId: number | null,
+): Promise<number[]> {
+  const rows = await db.query<{ user_id: number }>(
+    `SELECT user_id FROM user_messages WHERE message_id = $1
+     UNION
+     SELECT sub.user_id FROM subscriptions sub JOIN streams st ON st.id = sub.stream_id
+      WHERE sub.stream_id = $2 AND sub.active AND st.history_public_to_subscribers`,
+    [messageId, streamId ?? -1],
+  );
+  return rows.map((row) => row.user_id).sort((a, b) => a - b);
+}
+
+/** Deletes a message and every user's row for it (its reactions go first: `db/reactions.ts`). */
+export async function deleteMessage(db: Queryable, messageId: number): Promise<void> {
+  await db.query("DELETE FROM user_messages WHERE message_id = $1", [messageId]);
+  await db.query("DELETE FROM messages WHERE id = $1", [messageId]);
 }

@@ -9,6 +9,8 @@ export interface StreamRow {
   history_public_to_subscribers: boolean;
   date_created: number;
   first_message_id: number | null;
+  /** The user group allowed to unsubscribe others: Zulip's default, `role:administrators`. */
+  can_remove_subscribers_group: number;
   recipient_id: number;
 }
 
@@ -20,7 +22,8 @@ export interface SubscribedStreamRow extends StreamRow {
 }
 
 const STREAM_COLUMNS = `s.id, s.name, s.description, s.invite_only, s.history_public_to_subscribers,
-  s.date_created, s.first_message_id, r.id AS recipient_id`;
+  s.date_created, s.first_message_id, r.id AS recipient_id,
+  (SELECT g.id FROM user_groups g WHERE g.name = 'role:administrators') AS can_remove_subscribers_group`;
 const STREAM_FROM = "streams s JOIN recipients r ON r.type = 2 AND r.type_id = s.id";
 
 export async function findStreamByName(
@@ -134,4 +137,132 @@ export async function upsertSubscription(
     [userId, streamId, color],
   );
   return rows.length > 0;
+}
+
+/** A stream with one user's subscription to it, current (`active`) or former. */
+export interface SubscriptionRow extends SubscribedStreamRow {
+  active: boolean;
+}
+
+/** Every subscription `userId` has or had (Zulip keeps a row when one unsubscribes). */
+export async function listSubscriptionRows(
+  db: Queryable,
+  userId: number,
+): Promise<SubscriptionRow[]> {
+  return db.query<SubscriptionRow>(
+    `SELECT ${STREAM_COLUMNS}, sub.color, sub.is_muted, sub.pin_to_top, sub.active
+       FROM ${STREAM_FROM} JOIN subscriptions sub ON sub.stream_id = s.id
+      WHERE sub.user_id = $1
+      ORDER BY lower(s.name)`,
+    [userId],
+  );
+}
+
+/** The active subscriptions of `userId` to the streams `streamIds`. */
+export async function subscribedStreamsAmong(
+  db: Queryable,
+  userId: number,
+  streamIds: readonly number[],
+): Promise<SubscribedStreamRow[]> {
+  return db.query<SubscribedStreamRow>(
+    `SELECT ${STREAM_COLUMNS}, sub.color, sub.is_muted, sub.pin_to_top
+       FROM ${STREAM_FROM} JOIN subscriptions sub ON sub.stream_id = s.id
+      WHERE sub.user_id = $1 AND sub.active AND s.id = ANY($2::int[])
+      ORDER BY lower(s.name)`,
+    [userId, streamIds],
+  );
+}
+
+/** Active subscribers of the streams `streamIds`, keyed by stream id (every id present). */
+export async function subscribersOfStreams(
+  db: Queryable,
+  streamIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const rows = await db.query<{ stream_id: number; user_id: number }>(
+    `SELECT stream_id, user_id FROM subscriptions
+      WHERE active AND stream_id = ANY($1::int[]) ORDER BY stream_id, user_id`,
+    [streamIds],
+  );
+  const map = new Map<number, number[]>(streamIds.map((id) => [id, []]));
+  for (const row of rows) map.get(row.stream_id)?.push(row.user_id);
+  return map;
+}
+
+/** The colours of the streams `userId` is subscribed to (to pick a different one). */
+export async function subscriptionColors(db: Queryable, userId: number): Promise<string[]> {
+  const rows = await db.query<{ color: string }>(
+    "SELECT color FROM subscriptions WHERE user_id = $1 AND active",
+    [userId],
+  );
+  return rows.map((row) => row.color);
+}
+
+/**
+ * Inserts a stream and its recipient unless one of the same name (ignoring case) exists;
+ * returns the new id, or undefined when the name was taken (e.g. by a concurrent request).
+ */
+export async function insertStreamIfAbsent(
+  db: Queryable,
+  stream: NewStream,
+): Promise<number | undefined> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO streams (name, description, invite_only, history_public_to_subscribers, date_created)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT ((lower(name))) DO NOTHING RETURNING id`,
+    [
+      stream.name,
+      stream.description,
+      stream.inviteOnly,
+      stream.historyPublicToSubscribers,
+      stream.dateCreated,
+    ],
+  );
+  if (!row) return undefined;
+  await db.query("INSERT INTO recipients (type, type_id) VALUES (2, $1)", [row.id]);
+  return row.id;
+}
+
+/** Ends a user's subscription, keeping the row (colour, settings); false if not subscribed. */
+export async function deactivateSubscription(
+  db: Queryable,
+  userId: number,
+  streamId: number,
+): Promise<boolean> {
+  const rows = await db.query<{ user_id: number }>(
+    `UPDATE subscriptions SET active = false
+      WHERE user_id = $1 AND stream_id = $2 AND active RETURNING user_id`,
+    [userId, streamId],
+  );
+  return rows.length > 0;
+}
+
+/** A topic of a stream: its newest spelling and the id of its last message. */
+export interface TopicRow {
+  name: string;
+  max_id: number;
+}
+
+/**
+ * The topics of a stream, newest first, names differing only in case merged under the spelling
+ * of their newest message. With `receiverId`, only messages that user received count (a private
+ * stream with protected history).
+ */
+export async function listTopics(
+  db: Queryable,
+  streamId: number,
+  receiverId: number | undefined,
+): Promise<TopicRow[]> {
+  const receivedOnly =
+    receiverId === undefined
+      ? ""
+      : "AND EXISTS (SELECT 1 FROM user_messages um WHERE um.message_id = m.id AND um.user_id = $2)";
+  return db.query<TopicRow>(
+    `SELECT name, max_id FROM (
+       SELECT DISTINCT ON (lower(m.subject)) m.subject AS name, m.id AS max_id
+         FROM messages m
+        WHERE m.stream_id = $1 ${receivedOnly}
+        ORDER BY lower(m.subject), m.id DESC
+     ) topics
+     ORDER BY max_id DESC`,
+    receiverId === undefined ? [streamId] : [streamId, receiverId],
+  );
 }

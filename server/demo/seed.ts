@@ -11,6 +11,8 @@ import {
   DEMO_STREAMS,
   DEMO_USERS,
 } from "./demo-org";
+import { demoPasswordHash, seedRealmObjects } from "./seed-realm";
+import { seedHistory, type DemoSize } from "./seed-history";
 
 export const DEMO_REALM: RealmInfo = {
   name: "Parley Demo",
@@ -38,6 +40,7 @@ async function userId(ctx: AppContext, localPart: string): Promise<number> {
 }
 
 async function seedPeopleAndStreams(ctx: AppContext, start: number): Promise<void> {
+  const passwordHash = await demoPasswordHash();
   for (const user of DEMO_USERS) {
     await insertUser(ctx.db, {
       email: user.email,
@@ -47,6 +50,7 @@ async function seedPeopleAndStreams(ctx: AppContext, start: number): Promise<voi
       ...(user.isBot ? { botType: 1 } : {}),
       ...(user.timezone ? { timezone: user.timezone } : {}),
       apiKey: generateApiKey(),
+      ...(user.isBot ? {} : { passwordHash }),
       dateJoined: start,
     });
   }
@@ -69,9 +73,11 @@ async function seedPeopleAndStreams(ctx: AppContext, start: number): Promise<voi
   }
 }
 
-async function seedMessages(ctx: AppContext, start: number, now: number): Promise<void> {
+/** The hand-written conversations, as the newest messages of the last two days. */
+async function seedMessages(ctx: AppContext, now: number): Promise<void> {
+  const start = now - 2 * DAY;
   const total = DEMO_STREAM_MESSAGES.length + DEMO_DIRECT_MESSAGES.length;
-  const step = Math.floor((now - start) / (total + 1));
+  const step = Math.floor((now - 600 - start) / total);
   let at = start;
   const common = { client: "website", readBySender: true, queueId: undefined, localId: undefined };
   for (const [sender, stream, topic, content] of DEMO_STREAM_MESSAGES) {
@@ -100,14 +106,18 @@ async function seedMessages(ctx: AppContext, start: number, now: number): Promis
 }
 
 /**
- * Seeds the demo organisation when the database has none, in one transaction: a crash halfway
+ * Seeds the demo organisation (people, streams, linkifiers, emoji, groups, months of history)
+ * when the database has none, in one transaction: a crash halfway
  * leaves an empty database that the next start seeds again. Returns whether it seeded.
  */
-export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  ctx: AppContext,
+  size: DemoSize = "default",
+): Promise<boolean> {
   const existing = await ctx.db.query<{ id: number }>("SELECT id FROM realm");
   if (existing.length > 0) return false;
   const now = Math.floor(ctx.clock.now() / 1000);
-  const start = now - 30 * DAY;
+  const start = now - 200 * DAY;
   await ctx.db.transaction(async (tx) => {
     const inner: AppContext = { ...ctx, db: withinTransaction(tx, ctx.db) };
     await inner.db.query(
@@ -115,7 +125,9 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
       [DEMO_REALM.name, DEMO_REALM.stringId, DEMO_REALM.description, start],
     );
     await seedPeopleAndStreams(inner, start);
-    await seedMessages(inner, start, now);
+    await seedRealmObjects(inner);
+    await seedHistory(inner, size, now, STREAM_COLOURS);
+    await seedMessages(inner, now);
   });
   return true;
 }

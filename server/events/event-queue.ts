@@ -24,6 +24,18 @@ export interface QueueOptions {
   clientName: string;
 }
 
+/** Everything a queue needs to carry on after a restart (see `queue-persistence.ts`). */
+export interface QueueSnapshot {
+  id: string;
+  userId: number;
+  options: QueueOptions;
+  /** Unacknowledged events, oldest first. */
+  events: QueuedEvent[];
+  nextEventId: number;
+  newestPrunedId: number;
+  lastConnectionTime: number;
+}
+
 /** The parked long-poll of a queue, if any. */
 interface Waiter {
   resolve: (events: QueuedEvent[]) => void;
@@ -49,6 +61,33 @@ export class EventQueue {
     now: number,
   ) {
     this.lastConnectionTime = now;
+  }
+
+  /** A queue as it was saved, with its counters, unacknowledged events and idle time. */
+  static restore(snapshot: QueueSnapshot): EventQueue {
+    const queue = new EventQueue(
+      snapshot.id,
+      snapshot.userId,
+      snapshot.options,
+      snapshot.lastConnectionTime,
+    );
+    queue.events = snapshot.events.slice();
+    queue.nextEventId = snapshot.nextEventId;
+    queue.newestPrunedId = snapshot.newestPrunedId;
+    return queue;
+  }
+
+  /** The queue's state for saving; a parked poll is not part of it. */
+  snapshot(): QueueSnapshot {
+    return {
+      id: this.id,
+      userId: this.userId,
+      options: this.options,
+      events: this.events.slice(),
+      nextEventId: this.nextEventId,
+      newestPrunedId: this.newestPrunedId,
+      lastConnectionTime: this.lastConnectionTime,
+    };
   }
 
   get isParked(): boolean {

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Clock, Timer } from "../clock";
 import { badEventQueueId } from "../http/errors";
-import { EventQueue, type QueueOptions, type QueuedEvent, type ServerEvent } from "./event-queue";
+import {
+  EventQueue,
+  type QueueOptions,
+  type QueueSnapshot,
+  type QueuedEvent,
+  type ServerEvent,
+} from "./event-queue";
 
 export interface QueueTimings {
   /** A parked poll gets a heartbeat after this many seconds, plus up to 22% jitter (45–55 s in Zulip). */
@@ -28,6 +34,8 @@ export class QueueRegistry {
   private readonly queues = new Map<string, EventQueue>();
   private readonly byUser = new Map<number, Set<EventQueue>>();
   private sweeper: Timer | undefined;
+  /** Set by `stop()`: polls are answered at once instead of parking, so the server can close. */
+  private stopping = false;
 
   constructor(
     private readonly clock: Clock,
@@ -47,11 +55,36 @@ export class QueueRegistry {
     this.sweeper.unref?.();
   }
 
-  /** Stops sweeping and answers every parked poll so connections can close. */
+  /**
+   * Stops sweeping and answers every parked poll so connections can close; polls arriving
+   * afterwards are answered at once instead of parking. Queues and their events stay, so they
+   * can still be saved with `snapshot()`.
+   */
   stop(): void {
+    this.stopping = true;
     if (this.sweeper) this.clock.clearTimeout(this.sweeper);
     this.sweeper = undefined;
     for (const queue of this.queues.values()) queue.release();
+  }
+
+  /** Every queue's state, for saving across a restart. */
+  snapshot(): QueueSnapshot[] {
+    return [...this.queues.values()].map((queue) => queue.snapshot());
+  }
+
+  /**
+   * Adds queues saved by an earlier run, keeping their ids, counters, unacknowledged events and
+   * last connection times (idle collection carries on from those). A saved queue whose id is
+   * already taken is skipped.
+   */
+  restore(snapshots: readonly QueueSnapshot[]): number {
+    let restored = 0;
+    for (const snapshot of snapshots) {
+      if (this.queues.has(snapshot.id)) continue;
+      this.add(EventQueue.restore(snapshot));
+      restored++;
+    }
+    return restored;
   }
 
   get size(): number {
@@ -66,10 +99,14 @@ export class QueueRegistry {
       const oldest = idle[0];
       if (oldest) this.remove(oldest);
     }
-    const queue = new EventQueue(randomUUID(), userId, options, this.clock.now());
+    return this.add(new EventQueue(randomUUID(), userId, options, this.clock.now()));
+  }
+
+  private add(queue: EventQueue): EventQueue {
+    const own = this.byUser.get(queue.userId) ?? new Set<EventQueue>();
     this.queues.set(queue.id, queue);
     own.add(queue);
-    this.byUser.set(userId, own);
+    this.byUser.set(queue.userId, own);
     return queue;
   }
 
@@ -124,7 +161,7 @@ export class QueueRegistry {
   poll(queue: EventQueue, request: PollRequest): Promise<QueuedEvent[]> {
     queue.acknowledge(request.lastEventId);
     const pending = queue.pending();
-    if (pending.length > 0 || request.dontBlock) return Promise.resolve(pending);
+    if (pending.length > 0 || request.dontBlock || this.stopping) return Promise.resolve(pending);
     return new Promise((resolve) => {
       const jitter = 1 + this.random() * (10 / 45);
       const heartbeat = this.clock.setTimeout(

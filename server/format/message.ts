@@ -1,5 +1,6 @@
 import type { MessageRecord } from "../db/messages";
 import { flagNames } from "../db/flags";
+import type { ReactionRecord } from "../db/reactions";
 
 /** A participant of a direct message as listed in `display_recipient`. */
 export interface RecipientUser {
@@ -26,13 +27,29 @@ export function avatarUrl(userId: number): string {
 }
 
 /**
+ * A reaction as message objects list it. The `user` object is Zulip's deprecated duplicate of
+ * `user_id` (note: `id` here, but `user_id` in `reaction` events, as in Zulip).
+ */
+export function formatReaction(reaction: ReactionRecord): Record<string, unknown> {
+  return {
+    emoji_name: reaction.emoji_name,
+    emoji_code: reaction.emoji_code,
+    reaction_type: reaction.reaction_type,
+    user_id: reaction.user_id,
+    user: { id: reaction.user_id, email: reaction.email, full_name: reaction.full_name },
+  };
+}
+
+/**
  * The wire message object (spec's Message table plus Zulip's later fields) of a record, for one
  * viewer. `flags` is the viewer's: a message they never received reads as `read, historical`.
+ * `reactions` are the message's, oldest first (none for a message just sent).
  */
 export function formatMessage(
   record: MessageRecord,
   displayRecipient: string | RecipientUser[],
   options: FormatOptions,
+  reactions: readonly ReactionRecord[] = [],
 ): Record<string, unknown> {
   const isStream = record.stream_id !== null;
   const flags = record.flags === null ? ["read", "historical"] : flagNames(record.flags);
@@ -57,7 +74,7 @@ export function formatMessage(
     timestamp: record.date_sent,
     is_me_message: record.content.startsWith("/me "),
     flags,
-    reactions: [],
+    reactions: reactions.map(formatReaction),
     submessages: [],
     ...(record.last_edit_time === null ? {} : { last_edit_timestamp: record.last_edit_time }),
   };

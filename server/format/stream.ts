@@ -17,6 +17,7 @@ export function formatStream(stream: StreamRow): Record<string, unknown> {
     stream_post_policy: 1,
     is_announcement_only: false,
     stream_weekly_traffic: null,
+    can_remove_subscribers_group: stream.can_remove_subscribers_group,
   };
 }
 
@@ -36,7 +37,6 @@ export function formatSubscription(
     push_notifications: null,
     email_notifications: null,
     wildcard_mentions_notify: null,
-    email_address: "",
     ...(subscribers ? { subscribers: [...subscribers] } : {}),
   };
 }

@@ -14,7 +14,6 @@ export function formatUser(user: UserRow): Record<string, unknown> {
     role: user.role,
     is_owner: user.role === ROLE.owner,
     is_admin: user.role <= ROLE.administrator,
-    is_moderator: user.role === ROLE.moderator,
     is_guest: user.role === ROLE.guest,
     is_billing_admin: false,
     is_bot: user.is_bot,

@@ -45,6 +45,8 @@ describe("POST /register", () => {
     expect(state["event_queue_longpoll_timeout_seconds"]).toBe(90);
     const subs = state["subscriptions"] as { name: string; stream_id: number }[]; // checked below
     expect(subs.map((s) => s.name).sort()).toEqual([
+      "announcements",
+      "design",
       "engineering",
       "general",
       "leadership",

@@ -63,8 +63,7 @@ function queueOptions(call: AuthenticatedCall, user: UserRow): QueueOptions {
 async function register(call: AuthenticatedCall): Promise<Record<string, unknown>> {
   const options = queueOptions(call, call.user);
   const fetchTypes = optionalTypeSet(call.params, "fetch_event_types");
-  // Presence is not served yet; reading the flag keeps it out of `ignored_parameters_unsupported`.
-  call.params.optionalBool("slim_presence");
+  const slimPresence = call.params.bool("slim_presence", false);
   const includeSubscribers = call.params.bool("include_subscribers", false);
   const queue = call.ctx.queues.create(call.user.id, options);
   const state = await fetchInitialState(
@@ -75,6 +74,8 @@ async function register(call: AuthenticatedCall): Promise<Record<string, unknown
       clientGravatar: options.clientGravatar,
       includeSubscribers,
       realmUrl: realmUrl(call.ctx, call.request),
+      capabilities: options.capabilities,
+      slimPresence,
     },
   );
   return { queue_id: queue.id, last_event_id: -1, ...state };

@@ -22,7 +22,6 @@ export const serverEndpoints: Endpoint[] = [
         realm_icon: "/favicon.svg",
         realm_web_public_access_enabled: false,
         realm_uri: url,
-        realm_url: url,
       });
     },
   }),

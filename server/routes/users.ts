@@ -1,7 +1,6 @@
 import { maxMessageId } from "../db/messages";
-import { listSubscribedStreams, subscribersByStream } from "../db/streams";
+import { subscriptionState } from "../actions/subscription-state";
 import { shortName } from "../format/message";
-import { formatSubscription } from "../format/stream";
 import { formatUser } from "../format/user";
 import { userEndpoint, type Endpoint } from "../http/endpoint";
 
@@ -10,6 +9,8 @@ export const userEndpoints: Endpoint[] = [
   userEndpoint("users/me", {
     GET: async ({ ctx, user }) => ({
       ...formatUser(user),
+      // One's own delivery email is always visible to oneself.
+      delivery_email: user.email,
       short_name: shortName(user.email),
       client_id: "",
       // Zulip removed the pointer; -1 is the spec's "unset".
@@ -17,16 +18,12 @@ export const userEndpoints: Endpoint[] = [
       max_message_id: await maxMessageId(ctx.db, user.id),
     }),
   }),
+  /** GET /api/v1/users/me/subscriptions: the same entries as register's `subscriptions`. */
   userEndpoint("users/me/subscriptions", {
     GET: async ({ ctx, user, params }) => {
       const includeSubscribers = params.bool("include_subscribers", false);
-      const subscribers = includeSubscribers ? await subscribersByStream(ctx.db) : undefined;
-      const streams = await listSubscribedStreams(ctx.db, user.id);
-      return {
-        subscriptions: streams.map((s) =>
-          formatSubscription(s, subscribers ? (subscribers.get(s.id) ?? []) : undefined),
-        ),
-      };
+      const state = await subscriptionState(ctx, user, includeSubscribers);
+      return { subscriptions: state.subscriptions };
     },
   }),
 ];

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { loadConfig, type ServerConfig } from "../config";
 import { startServer, type RunningServer } from "../start";
 import type { Clock } from "../clock";
+import { openTestDatabase, testDatabaseUrl } from "./test-database";
 
 export interface TestServer extends RunningServer {
   /** The Basic auth header of a demo user (key fetched through the dev endpoint). */
@@ -24,18 +25,35 @@ export function encodeParams(params: Record<string, string | number | boolean | 
   return search.toString();
 }
 
-/** A server on an in-memory database with the demo organisation, driven through `inject`. */
+/**
+ * A server on a fresh database with the demo organisation, driven through `inject`: PGlite in
+ * memory, or a new database on the PostgreSQL server of `DATABASE_URL` when that is set (dropped
+ * on close). `overrides.dataDir` gives it a data folder (queues saved on close); the database is
+ * still fresh, unless PGlite is used, which then lives in that folder too.
+ */
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   clock?: Clock,
 ): Promise<TestServer> {
   const config: ServerConfig = {
     ...loadConfig({}, process.cwd()),
+    // The hand-written demo conversations only: fast to seed and exact to assert on.
+    demoSize: "minimal",
     dataDir: undefined,
     clientDir: undefined,
     ...overrides,
+    databaseUrl: undefined,
   };
-  const server = await startServer(config, clock ? { clock } : {});
+  const onDisk = config.dataDir !== undefined && testDatabaseUrl() === undefined;
+  // PGlite on disk is opened by startServer itself; otherwise a fresh database is made here.
+  const db = onDisk ? undefined : await openTestDatabase();
+  const server = await startServer(config, {
+    ...(clock ? { clock } : {}),
+    ...(db ? { db } : {}),
+  }).catch(async (error: unknown) => {
+    await db?.close();
+    throw error;
+  });
   const keys = new Map<string, string>();
   const api: TestServer["api"] = async (method, path, params = {}, auth) => {
     const encoded = encodeParams(params);

@@ -29,7 +29,10 @@ export interface VerifyActionOptions {
  * Zulip's `verify_action`: the state fetched before an action, with the events the action sent
  * applied, must equal the state fetched after it. Returns the events for further assertions.
  */
-export async function verifyAction(server: TestServer, options: VerifyActionOptions): Promise<TestEvent[]> {
+export async function verifyAction(
+  server: TestServer,
+  options: VerifyActionOptions,
+): Promise<TestEvent[]> {
   const auth = await server.auth(options.email);
   const registerParams = { apply_markdown: true, ...options.register };
   const before = await server.api("POST", "register", registerParams, auth);
@@ -42,12 +45,14 @@ export async function verifyAction(server: TestServer, options: VerifyActionOpti
     auth,
   );
   const events = polled.body["events"] as TestEvent[]; // our server's events; shapes asserted by the callers
-  if (options.numEvents !== undefined) expect(events.map((e) => e.type)).toHaveLength(options.numEvents);
+  if (options.numEvents !== undefined)
+    expect(events.map((e) => e.type)).toHaveLength(options.numEvents);
   const applied = structuredClone(before.body);
   for (const event of events) options.apply(applied, event);
   const after = await server.api("POST", "register", registerParams, auth);
   const normalize = options.normalize ?? ((state: State) => state);
-  const pick = (state: State) => normalize(Object.fromEntries(options.keys.map((key) => [key, state[key]])));
+  const pick = (state: State) =>
+    normalize(Object.fromEntries(options.keys.map((key) => [key, state[key]])));
   expect(pick(applied)).toEqual(pick(after.body));
   return events;
 }

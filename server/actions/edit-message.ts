@@ -1,0 +1,286 @@
+import { unixSeconds } from "../clock";
+import type { AppContext } from "../context";
+import type { Queryable } from "../db/database";
+import {
+  currentReceivers,
+  insertMessageEdits,
+  lockStreamForTopicEdits,
+  lockTopicMessages,
+  receivedTopicMessageIds,
+  setLastEditTime,
+  updateMessageContent,
+  updateMessagesTopic,
+  type ContentChange,
+  type TopicMessageRow,
+} from "../db/message-edits";
+import type { MessageRecord } from "../db/messages";
+import { findStreamById } from "../db/streams";
+import { ROLE, type UserRow } from "../db/users";
+import { ApiError, badRequest } from "../http/errors";
+import { renderMarkdown } from "../../src/markdown/render";
+import { publishMessageUpdate, type MessageUpdate } from "./edit-message-event";
+import { accessMessage } from "./get-message";
+import { checkContent, checkTopic } from "./validate";
+
+/** Which messages a topic edit renames: the one, it and the later ones of its topic, or the topic. */
+export const PROPAGATE_MODES = ["change_one", "change_later", "change_all"] as const;
+export type PropagateMode = (typeof PROPAGATE_MODES)[number];
+
+/** `realm_message_content_edit_limit_seconds`, as `/register` tells clients. */
+export const MESSAGE_CONTENT_EDIT_LIMIT_SECONDS = 600;
+/** Zulip's default `move_messages_within_stream_limit_seconds`: a week. */
+export const TOPIC_EDIT_LIMIT_SECONDS = 604_800;
+/** Zulip allows 20 s past either limit (the web app's 15 s margin plus the network). */
+const EDIT_LIMIT_BUFFER_SECONDS = 20;
+
+/** A `PATCH /messages/{id}` as parsed by the route; the action checks everything else. */
+export interface EditMessageRequest {
+  messageId: number;
+  /** New Markdown source; undefined leaves the content alone. */
+  content: string | undefined;
+  /** New topic (`topic` or its alias `subject`); undefined leaves the topic alone. */
+  topic: string | undefined;
+  /** Moving to another stream is refused; the message's own stream counts as no move. */
+  streamId: number | undefined;
+  propagateMode: PropagateMode;
+  /**
+   * Accepted for compatibility. This server posts no "topic moved" notification messages, so
+   * both are ignored.
+   */
+  sendNotificationToOldThread: boolean;
+  sendNotificationToNewThread: boolean;
+}
+
+interface PlannedEdit {
+  content: ContentChange | undefined;
+  topic: string | undefined;
+}
+
+const noPermission = () => badRequest("You don't have permission to edit this message");
+
+/** Zulip's `validate_user_can_edit_message`: content is the sender's, for a limited time. */
+function checkCanEditContent(message: MessageRecord, editor: UserRow, now: number): void {
+  if (message.sender_id !== editor.id) throw noPermission();
+  // As in Zulip 9, administrators are held to the limit too: content is the sender's words.
+  const limit = MESSAGE_CONTENT_EDIT_LIMIT_SECONDS + EDIT_LIMIT_BUFFER_SECONDS;
+  if (now - message.date_sent > limit) {
+    throw badRequest("The time limit for editing this message has passed");
+  }
+}
+
+/** Topics are edited by anyone who sees the message except guests; members within a week. */
+function checkCanEditTopic(message: MessageRecord, editor: UserRow, now: number): void {
+  if (editor.role === ROLE.guest) throw noPermission();
+  const limit = TOPIC_EDIT_LIMIT_SECONDS + EDIT_LIMIT_BUFFER_SECONDS;
+  if (editor.role > ROLE.moderator && now - message.date_sent > limit) {
+    throw badRequest("The time limit for editing this message's topic has passed.");
+  }
+}
+
+/** Zulip's `validate_message_edit_payload`; returns the checked new topic, if any. */
+function checkPayload(
+  message: MessageRecord,
+  request: EditMessageRequest,
+  topic: string | undefined,
+): string | undefined {
+  const { content, streamId, propagateMode } = request;
+  if (topic === undefined && content === undefined && streamId === undefined) {
+    throw badRequest("Nothing to change");
+  }
+  if (message.stream_id === null) {
+    if (streamId !== undefined) throw badRequest("Direct messages cannot be moved to streams.");
+    if (topic !== undefined) throw badRequest("Direct messages cannot have topics.");
+  }
+  if (propagateMode !== "change_one" && topic === undefined && streamId === undefined) {
+    throw badRequest("Invalid propagate_mode without topic edit");
+  }
+  const checked = topic === undefined ? undefined : checkTopic(topic);
+  if (streamId !== undefined) {
+    if (content !== undefined) {
+      throw badRequest("Cannot change message content while changing stream");
+    }
+    throw badRequest("Moving messages to another stream is not supported by this server.");
+  }
+  return checked;
+}
+
+/**
+ * The checked new content, or undefined when it equals the current one. Zulip stores an edit
+ * to empty content as "(deleted)"; we refuse it as we refuse sending an empty message.
+ */
+function contentChange(message: MessageRecord, raw: string): ContentChange | undefined {
+  const content = checkContent(raw);
+  if (content === message.content) return undefined;
+  return {
+    prev: message.content,
+    next: content,
+    prevRendered: message.rendered_content,
+    nextRendered: renderMarkdown(content),
+  };
+}
+
+/** Every check of Zulip's `check_update_message`, in its order, before anything is written. */
+function planEdit(
+  message: MessageRecord,
+  editor: UserRow,
+  request: EditMessageRequest,
+  now: number,
+): PlannedEdit {
+  if (request.content !== undefined) checkCanEditContent(message, editor, now);
+  const trimmed = request.topic?.trim();
+  const streamId = request.streamId === message.stream_id ? undefined : request.streamId;
+  const topic = checkPayload(
+    message,
+    { ...request, streamId },
+    trimmed === message.subject ? undefined : trimmed,
+  );
+  if (topic !== undefined) checkCanEditTopic(message, editor, now);
+  const content =
+    request.content === undefined ? undefined : contentChange(message, request.content);
+  if (content === undefined && topic === undefined) throw badRequest("Nothing to change");
+  return { content, topic };
+}
+
+/**
+ * `change_all` by a member: every message of the topic they can see must be within the topic
+ * edit limit, else Zulip's MOVE_MESSAGES_TIME_LIMIT_EXCEEDED tells how many they may move.
+ */
+async function checkMoveTimeLimit(
+  tx: Queryable,
+  editor: UserRow,
+  message: MessageRecord,
+  topicMessages: readonly TopicMessageRow[],
+  now: number,
+): Promise<void> {
+  const streamId = message.stream_id ?? 0;
+  const stream = await findStreamById(tx, streamId);
+  let visible = topicMessages;
+  if (stream?.invite_only && !stream.history_public_to_subscribers) {
+    const received = new Set(
+      await receivedTopicMessageIds(tx, editor.id, streamId, message.subject),
+    );
+    visible = topicMessages.filter((row) => received.has(row.id));
+  }
+  const limit = TOPIC_EDIT_LIMIT_SECONDS + EDIT_LIMIT_BUFFER_SECONDS;
+  const allowed = visible.filter((row) => now - row.date_sent <= limit);
+  if (allowed.length === visible.length) return;
+  throw new ApiError(
+    `You only have permission to move the ${allowed.length}/${visible.length} most recent messages in this topic.`,
+    {
+      code: "MOVE_MESSAGES_TIME_LIMIT_EXCEEDED",
+      extra: {
+        first_message_id_allowed_to_move: allowed[0]?.id ?? null,
+        total_messages_allowed_to_move: allowed.length,
+        total_messages_in_topic: visible.length,
+      },
+    },
+  );
+}
+
+/** The messages a topic edit renames: the one, the later ones of its topic, or the whole topic. */
+async function messagesToMove(
+  tx: Queryable,
+  editor: UserRow,
+  message: MessageRecord,
+  mode: PropagateMode,
+  now: number,
+): Promise<TopicMessageRow[]> {
+  const own = { id: message.id, subject: message.subject, date_sent: message.date_sent };
+  if (mode === "change_one" || message.stream_id === null) return [own];
+  const fromId = mode === "change_later" ? message.id : 0;
+  const rows = await lockTopicMessages(tx, message.stream_id, message.subject, fromId);
+  if (mode === "change_all" && editor.role > ROLE.moderator) {
+    await checkMoveTimeLimit(tx, editor, message, rows, now);
+  }
+  return rows.some((row) => row.id === message.id) ? rows : [own, ...rows];
+}
+
+/** Writes the edit: the message(s), their edit time, and one history row per changed message. */
+async function applyEdit(
+  tx: Queryable,
+  editor: UserRow,
+  message: MessageRecord,
+  plan: PlannedEdit,
+  moved: readonly TopicMessageRow[],
+  now: number,
+): Promise<number[]> {
+  const changedIds = plan.topic === undefined ? [message.id] : moved.map((row) => row.id);
+  if (plan.content) {
+    await updateMessageContent(tx, message.id, plan.content.next, plan.content.nextRendered);
+  }
+  if (plan.topic !== undefined) await updateMessagesTopic(tx, changedIds, plan.topic);
+  await setLastEditTime(tx, changedIds, now);
+  const previousTopics = new Map(moved.map((row) => [row.id, row.subject]));
+  const newTopic = plan.topic;
+  await insertMessageEdits(
+    tx,
+    changedIds.map((id) => ({
+      messageId: id,
+      userId: editor.id,
+      editTime: now,
+      content: id === message.id ? plan.content : undefined,
+      topic:
+        newTopic === undefined
+          ? undefined
+          : { prev: previousTopics.get(id) ?? message.subject, next: newTopic },
+    })),
+  );
+  return changedIds;
+}
+
+/**
+ * The message to edit, locked until the transaction ends so that concurrent edits apply one
+ * after the other. A topic edit first takes its stream's lock: two moves of one topic would
+ * otherwise each hold their own message while waiting for the other's, and deadlock.
+ */
+async function lockForEdit(
+  tx: Queryable,
+  editor: UserRow,
+  request: EditMessageRequest,
+): Promise<MessageRecord> {
+  if (request.topic !== undefined) {
+    const seen = await accessMessage(tx, editor, request.messageId);
+    if (seen.stream_id !== null) await lockStreamForTopicEdits(tx, seen.stream_id);
+  }
+  return accessMessage(tx, editor, request.messageId, { lock: true });
+}
+
+/**
+ * `PATCH /messages/{id}`: edits a message's content and/or topic with Zulip's checks and error
+ * messages (see `planEdit`). Everything is written in one transaction (content, topic of every
+ * moved message, `last_edit_time`, and a `message_edits` row per changed message, from which
+ * `getMessageHistory` rebuilds the snapshots); nothing is written when any check fails. Then
+ * one `update_message` event goes to each user allowed to see it (see `publishMessageUpdate`).
+ */
+export async function editMessage(
+  ctx: AppContext,
+  editor: UserRow,
+  request: EditMessageRequest,
+): Promise<void> {
+  const now = unixSeconds(ctx.clock);
+  const update = await ctx.db.transaction(async (tx): Promise<MessageUpdate> => {
+    const message = await lockForEdit(tx, editor, request);
+    const plan = planEdit(message, editor, request, now);
+    const moved =
+      plan.topic === undefined
+        ? []
+        : await messagesToMove(tx, editor, message, request.propagateMode, now);
+    const changedIds = await applyEdit(tx, editor, message, plan, moved, now);
+    const stream =
+      message.stream_id === null ? undefined : await findStreamById(tx, message.stream_id);
+    const receivers = await currentReceivers(
+      tx,
+      changedIds,
+      stream ? { id: stream.id, inviteOnly: stream.invite_only } : null,
+    );
+    return {
+      editor,
+      message,
+      ...plan,
+      propagateMode: request.propagateMode,
+      receivers,
+      editTime: now,
+    };
+  });
+  publishMessageUpdate(ctx, update);
+}

@@ -1,0 +1,54 @@
+import type { AppContext } from "../context";
+import { listStreams, listSubscriptionRows, subscribersByStream } from "../db/streams";
+import type { UserRow } from "../db/users";
+import { formatStream, formatSubscription } from "../format/stream";
+import { canSeeStream } from "./stream-access";
+
+/** The `subscription` part of the register snapshot. */
+export interface SubscriptionState {
+  /** The streams the user is subscribed to, with their own settings. */
+  subscriptions: Record<string, unknown>[];
+  /** Streams the user was subscribed to and left (Zulip keeps these, colour and all). */
+  unsubscribed: Record<string, unknown>[];
+  /** Streams the user can see and was never subscribed to. */
+  never_subscribed: Record<string, unknown>[];
+}
+
+/**
+ * Zulip's `subscriptions` / `unsubscribed` / `never_subscribed`, consistent with the events of
+ * `subscribe` and `unsubscribe`: applying Zulip's rules to this snapshot gives the snapshot
+ * after. With `includeSubscribers`, each entry lists the stream's subscribers when the user may
+ * see them (see `canSeeStream`) and `[]` otherwise (a private stream one left, or a public one
+ * a guest left), so a client clears the list of a stream it lost sight of.
+ */
+export async function subscriptionState(
+  ctx: AppContext,
+  user: UserRow,
+  includeSubscribers: boolean,
+): Promise<SubscriptionState> {
+  const rows = await listSubscriptionRows(ctx.db, user.id);
+  const subscribers = includeSubscribers ? await subscribersByStream(ctx.db) : undefined;
+  const subscribersOf = (
+    stream: { id: number; invite_only: boolean },
+    isSubscribed: boolean,
+  ): number[] | undefined => {
+    if (!subscribers) return undefined;
+    return canSeeStream(user, stream, isSubscribed) ? (subscribers.get(stream.id) ?? []) : [];
+  };
+  const known = new Set(rows.map((row) => row.id));
+  const neverSubscribed = (await listStreams(ctx.db)).filter(
+    (stream) => !known.has(stream.id) && canSeeStream(user, stream, false),
+  );
+  return {
+    subscriptions: rows
+      .filter((row) => row.active)
+      .map((row) => formatSubscription(row, subscribersOf(row, true))),
+    unsubscribed: rows
+      .filter((row) => !row.active)
+      .map((row) => formatSubscription(row, subscribersOf(row, false))),
+    never_subscribed: neverSubscribed.map((stream) => {
+      const list = subscribersOf(stream, false);
+      return { ...formatStream(stream), ...(list ? { subscribers: list } : {}) };
+    }),
+  };
+}

@@ -1,0 +1,27 @@
+import type { AppContext } from "../context";
+import { findStreamById, isSubscribed, listTopics, type TopicRow } from "../db/streams";
+import type { UserRow } from "../db/users";
+import { badRequest } from "../http/errors";
+import { canSeeStream } from "./stream-access";
+
+const MAX_INT4 = 2_147_483_647;
+
+/**
+ * `GET /users/me/{stream_id}/topics`: the stream's topics, newest first (by the id of their
+ * last message), names that differ only in case merged under their newest spelling. A missing
+ * stream and one the caller may not read (a private stream they are not subscribed to, with no
+ * exemption for administrators; any unsubscribed stream for a guest) are the same 400
+ * `Invalid stream ID`. With protected history only topics of messages the caller received count.
+ */
+export async function getStreamTopics(
+  ctx: AppContext,
+  user: UserRow,
+  streamId: number,
+): Promise<TopicRow[]> {
+  const isId = Number.isSafeInteger(streamId) && streamId > 0 && streamId <= MAX_INT4;
+  const stream = isId ? await findStreamById(ctx.db, streamId) : undefined;
+  const subscribed = stream !== undefined && (await isSubscribed(ctx.db, user.id, stream.id));
+  if (!stream || !canSeeStream(user, stream, subscribed)) throw badRequest("Invalid stream ID");
+  const receivedOnly = !stream.history_public_to_subscribers;
+  return listTopics(ctx.db, stream.id, receivedOnly ? user.id : undefined);
+}

@@ -1,0 +1,118 @@
+import type { AppContext } from "../context";
+import { isDbId } from "../db/ids";
+import { findStreamById, isSubscribed, subscriberIds } from "../db/streams";
+import { findUserByEmail, findUserById, ROLE, type UserRow } from "../db/users";
+import { badRequest } from "../http/errors";
+import { checkTopic } from "./validate";
+
+export type TypingOp = "start" | "stop";
+
+export type TypingTarget =
+  | { kind: "direct"; to: readonly (number | string)[] }
+  | { kind: "stream"; streamId: number | undefined; topic: string | undefined };
+
+/** Capability a queue needs to receive typing notifications of streams. */
+export const CAPABILITY_STREAM_TYPING = "stream_typing_notifications";
+
+const MAX_TYPING_RECIPIENTS = 100;
+
+function userRef(user: Pick<UserRow, "id" | "email">): { user_id: number; email: string } {
+  return { user_id: user.id, email: user.email };
+}
+
+/** The recipients of a direct-message typing notification, by ids or (old clients) emails. */
+async function resolveRecipients(
+  ctx: AppContext,
+  to: readonly (number | string)[],
+): Promise<UserRow[]> {
+  if (to.length === 0) throw badRequest("Empty 'to' list");
+  if (to.length > MAX_TYPING_RECIPIENTS) throw badRequest("Too many recipients");
+  const users: UserRow[] = [];
+  for (const recipient of to) {
+    const user =
+      typeof recipient === "number"
+        ? isDbId(recipient)
+          ? await findUserById(ctx.db, recipient)
+          : undefined
+        : await findUserByEmail(ctx.db, recipient);
+    if (!user) {
+      throw badRequest(
+        typeof recipient === "number"
+          ? `Invalid user ID ${recipient}`
+          : `Invalid email '${recipient}'`,
+      );
+    }
+    users.push(user);
+  }
+  return users;
+}
+
+async function sendDirectTyping(
+  ctx: AppContext,
+  sender: UserRow,
+  op: TypingOp,
+  to: readonly (number | string)[],
+): Promise<void> {
+  const recipients = await resolveRecipients(ctx, to);
+  const everyone = new Map(recipients.map((u) => [u.id, u]));
+  everyone.set(sender.id, sender);
+  const event = {
+    type: "typing",
+    op,
+    message_type: "direct",
+    sender: userRef(sender),
+    recipients: [...everyone.values()].map(userRef),
+  };
+  // Zulip also notifies the sender's own queues; we don't (the sender knows it is typing).
+  const notified = [...everyone.values()].filter((u) => u.is_active && u.id !== sender.id);
+  ctx.queues.publish(
+    notified.map((u) => u.id),
+    () => event,
+  );
+}
+
+async function sendStreamTyping(
+  ctx: AppContext,
+  sender: UserRow,
+  op: TypingOp,
+  streamId: number | undefined,
+  rawTopic: string | undefined,
+): Promise<void> {
+  if (streamId === undefined) throw badRequest("Missing stream_id");
+  if (rawTopic === undefined) throw badRequest("Missing topic");
+  const stream = isDbId(streamId) ? await findStreamById(ctx.db, streamId) : undefined;
+  const mayPost =
+    stream !== undefined &&
+    ((!stream.invite_only && sender.role !== ROLE.guest) ||
+      (await isSubscribed(ctx.db, sender.id, stream.id)));
+  if (!stream || !mayPost) throw badRequest("Invalid stream ID");
+  const topic = checkTopic(rawTopic);
+  const event = {
+    type: "typing",
+    op,
+    message_type: "stream",
+    sender: userRef(sender),
+    stream_id: stream.id,
+    topic,
+  };
+  const receivers = (await subscriberIds(ctx.db, stream.id)).filter((id) => id !== sender.id);
+  ctx.queues.publish(receivers, (queue) =>
+    queue.options.capabilities[CAPABILITY_STREAM_TYPING] === true ? event : null,
+  );
+}
+
+/**
+ * Publishes a `typing` start/stop notification. Direct: to the active recipients' queues (not
+ * the sender's), with the sender in `recipients`. Stream: to the other subscribers' queues that
+ * have the `stream_typing_notifications` capability; the sender must be able to post there.
+ * Nothing is stored.
+ */
+export async function sendTyping(
+  ctx: AppContext,
+  sender: UserRow,
+  op: TypingOp,
+  target: TypingTarget,
+): Promise<void> {
+  if (target.kind === "direct") await sendDirectTyping(ctx, sender, op, target.to);
+  else await sendStreamTyping(ctx, sender, op, target.streamId, target.topic);
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, testDatabaseUrl } from "../test/test-database";
+import type { Database } from "./database";
+import { migrate } from "./migrate";
+
+// The database layer on the backend of this run: PGlite in memory by default, the PostgreSQL
+// server of DATABASE_URL when set (CI runs the server suite both ways). Both must behave alike.
+const backend = testDatabaseUrl() === undefined ? "PGlite" : "PostgreSQL";
+
+describe(`the database layer (${backend})`, () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    await db.exec(
+      `CREATE TABLE things (id serial PRIMARY KEY, name text NOT NULL UNIQUE, size bigint);
+       CREATE TABLE notes (id serial PRIMARY KEY, body jsonb NOT NULL);`,
+    );
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it("returns int8 values and int8 arrays as numbers, like PGlite", async () => {
+    const [row] = await db.query<Record<string, unknown>>(
+      `SELECT 1700000000::bigint AS big, count(*) AS n, ARRAY[1::bigint, NULL, 3::bigint] AS list,
+              2::int AS small, true AS flag, 'x'::text AS word, ARRAY['a', 'b'] AS words`,
+    );
+    expect(row).toEqual({
+      big: 1_700_000_000,
+      n: 1,
+      list: [1, null, 3],
+      small: 2,
+      flag: true,
+      word: "x",
+      words: ["a", "b"],
+    });
+  });
+
+  it("passes parameters: lists with = ANY, JSON, NULL", async () => {
+    await db.query("INSERT INTO things (name, size) VALUES ($1, $2), ($3, $4), ($5, NULL)", [
+      "a",
+      10,
+      "b",
+      20,
+      "c",
+    ]);
+    const rows = await db.query<{ name: string; size: number | null }>(
+      "SELECT name, size FROM things WHERE name = ANY($1::text[]) ORDER BY name",
+      [["a", "c", "zz"]],
+    );
+    expect(rows).toEqual([
+      { name: "a", size: 10 },
+      { name: "c", size: null },
+    ]);
+    await db.query("INSERT INTO notes (body) VALUES ($1::jsonb)", [JSON.stringify({ k: [1, 2] })]);
+    const [note] = await db.query<{ body: unknown }>("SELECT body FROM notes");
+    expect(note?.body).toEqual({ k: [1, 2] });
+  });
+
+  it("commits a transaction as a whole", async () => {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: number }>(
+        "INSERT INTO things (name) VALUES ('t1') RETURNING id",
+      );
+      await tx.query("UPDATE things SET size = 5 WHERE id = $1", [row?.id]);
+      return row?.id;
+    });
+    expect(await db.query("SELECT size FROM things WHERE id = $1", [id])).toEqual([{ size: 5 }]);
+  });
+
+  it("writes nothing when the work fails, and the database stays usable", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO things (name) VALUES ('t2')");
+        await tx.query("INSERT INTO things (name) VALUES ('t2')"); // unique violation
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO things (name) VALUES ('t3')");
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(
+      await db.query("SELECT name FROM things WHERE name = ANY($1::text[])", [["t2", "t3"]]),
+    ).toEqual([]);
+    expect(await db.query("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+  });
+
+  it("runs transactions one after another without mixing their writes", async () => {
+    await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO things (name, size) VALUES ($1, $2)", [`p${n}`, n]);
+          await tx.query("UPDATE things SET size = size * 10 WHERE name = $1", [`p${n}`]);
+        }),
+      ),
+    );
+    const rows = await db.query<{ size: number }>(
+      "SELECT size FROM things WHERE name LIKE 'p%' ORDER BY size",
+    );
+    expect(rows.map((row) => row.size)).toEqual([10, 20, 30, 40]);
+  });
+
+  it("runs scripts of several statements, and a failed script leaves the database usable", async () => {
+    await db.exec(
+      "INSERT INTO things (name) VALUES ('s1'); INSERT INTO things (name) VALUES ('s2');",
+    );
+    await expect(
+      db.exec(
+        "BEGIN; INSERT INTO things (name) VALUES ('s3'); SELECT no_such_column FROM things; COMMIT;",
+      ),
+    ).rejects.toThrow(/no_such_column/);
+    expect(
+      await db.query<{ name: string }>(
+        "SELECT name FROM things WHERE name LIKE 's%' ORDER BY name",
+      ),
+    ).toEqual([{ name: "s1" }, { name: "s2" }]);
+  });
+
+  it("applies the migrations once, and again finds nothing to do", async () => {
+    const applied = await migrate(db);
+    expect(applied.length).toBeGreaterThan(0);
+    expect(applied[0]).toBe("0001_initial.sql");
+    expect(await migrate(db)).toEqual([]);
+    const tables = await db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables
+       WHERE table_schema = 'public' AND table_name = ANY($1::text[]) ORDER BY table_name`,
+      [["messages", "users"]],
+    );
+    expect(tables.map((row) => row.table_name)).toEqual(["messages", "users"]);
+  });
+});

@@ -1,0 +1,40 @@
+// The part of jsdom that the html-diff test uses to check its output with a real HTML parser.
+// jsdom ships no types (and @types/jsdom is not installed), and the server program has no DOM
+// library, so the few DOM members the test touches are declared here.
+declare module "jsdom" {
+  interface DomAttribute {
+    readonly name: string;
+    readonly value: string;
+  }
+  interface DomList<T> extends Iterable<T> {
+    readonly length: number;
+  }
+  interface DomNode {
+    readonly nodeValue: string | null;
+    readonly textContent: string | null;
+  }
+  interface DomElement extends DomNode {
+    readonly tagName: string;
+    innerHTML: string;
+    readonly outerHTML: string;
+    readonly attributes: DomList<DomAttribute>;
+    readonly children: DomList<DomElement>;
+    readonly childNodes: DomList<DomNode>;
+    readonly firstElementChild: DomElement | null;
+    getAttribute(name: string): string | null;
+    getAttributeNames(): string[];
+    querySelector(selectors: string): DomElement | null;
+    querySelectorAll(selectors: string): DomList<DomElement>;
+    replaceWith(...nodes: (DomNode | string)[]): void;
+    remove(): void;
+  }
+  interface DomDocument {
+    createElement(tagName: string): DomElement;
+    createTreeWalker(root: DomNode, whatToShow: number): { nextNode(): DomNode | null };
+  }
+  export type { DomElement, DomNode };
+  export class JSDOM {
+    constructor(html?: string);
+    readonly window: { readonly document: DomDocument };
+  }
+}
