@@ -1,3 +1,4 @@
+import type { RenderContextCache } from "./render/render-context";
 import type { Clock } from "./clock";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/database";
@@ -17,4 +18,6 @@ export interface AppContext {
   config: ServerConfig;
   queues: QueueRegistry;
   realm: RealmInfo;
+  /** The renderer's view of the organisation; actions that change it invalidate it. */
+  renderContext: RenderContextCache;
 }

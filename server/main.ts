@@ -46,7 +46,7 @@ async function main(): Promise<void> {
       config.isDevelopment
         ? `  log in: open the URL and click a user (development login), e.g. ${people.slice(0, 3).join(", ")}`
         : "  log in: with an email and API key (development login is off in production)",
-      `  password login: any demo user's email with the password ${DEMO_PASSWORD}`,
+      `  password login: every demo person's email with the password ${DEMO_PASSWORD}`,
       "  stop: Ctrl+C",
       "",
     ].join("\n"),

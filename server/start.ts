@@ -12,6 +12,7 @@ import {
   saveQueues,
   type RestoreOutcome,
 } from "./events/queue-persistence";
+import { RenderContextCache } from "./render/render-context";
 import { QueueRegistry } from "./events/queue-registry";
 
 export interface CloseOptions {
@@ -57,7 +58,14 @@ export async function startServer(
     queueTimeoutSeconds: config.queueTimeoutSeconds,
     maxQueuesPerUser: config.maxQueuesPerUser,
   });
-  const seedContext: AppContext = { db, clock, config, queues, realm: DEMO_REALM };
+  const seedContext: AppContext = {
+    db,
+    clock,
+    config,
+    queues,
+    realm: DEMO_REALM,
+    renderContext: new RenderContextCache(),
+  };
   const seeded = await seedDemoIfEmpty(seedContext, config.demoSize);
   // After seeding, so the demo messages of a fresh database do not land in restored queues.
   const queueFile = config.dataDir === undefined ? undefined : queueFileOf(config.dataDir);

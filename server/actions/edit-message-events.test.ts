@@ -110,7 +110,7 @@ describe("update_message events", () => {
       orig_content: "before",
       orig_rendered_content: "<p>before</p>",
       content: "after **all**",
-      rendered_content: "<p>after **all**</p>",
+      rendered_content: "<p>after <strong>all</strong></p>",
       is_me_message: false,
     };
     expect(got["othello"]).toEqual([expected]);

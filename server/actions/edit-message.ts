@@ -17,7 +17,7 @@ import type { MessageRecord } from "../db/messages";
 import { findStreamById } from "../db/streams";
 import { ROLE, type UserRow } from "../db/users";
 import { ApiError, badRequest } from "../http/errors";
-import { renderMarkdown } from "../../src/markdown/render";
+import { EMPTY_RENDER_CONTEXT, renderMarkdown } from "../../src/markdown/render";
 import { publishMessageUpdate, type MessageUpdate } from "./edit-message-event";
 import { accessMessage } from "./get-message";
 import { checkContent, checkTopic } from "./validate";
@@ -108,14 +108,18 @@ function checkPayload(
  * The checked new content, or undefined when it equals the current one. Zulip stores an edit
  * to empty content as "(deleted)"; we refuse it as we refuse sending an empty message.
  */
-function contentChange(message: MessageRecord, raw: string): ContentChange | undefined {
+function contentChange(
+  message: MessageRecord,
+  raw: string,
+  render: (content: string) => string,
+): ContentChange | undefined {
   const content = checkContent(raw);
   if (content === message.content) return undefined;
   return {
     prev: message.content,
     next: content,
     prevRendered: message.rendered_content,
-    nextRendered: renderMarkdown(content),
+    nextRendered: render(content),
   };
 }
 
@@ -125,6 +129,7 @@ function planEdit(
   editor: UserRow,
   request: EditMessageRequest,
   now: number,
+  render: (content: string) => string,
 ): PlannedEdit {
   if (request.content !== undefined) checkCanEditContent(message, editor, now);
   const trimmed = request.topic?.trim();
@@ -136,7 +141,7 @@ function planEdit(
   );
   if (topic !== undefined) checkCanEditTopic(message, editor, now);
   const content =
-    request.content === undefined ? undefined : contentChange(message, request.content);
+    request.content === undefined ? undefined : contentChange(message, request.content, render);
   if (content === undefined && topic === undefined) throw badRequest("Nothing to change");
   return { content, topic };
 }
@@ -258,9 +263,14 @@ export async function editMessage(
   request: EditMessageRequest,
 ): Promise<void> {
   const now = unixSeconds(ctx.clock);
+  const context =
+    request.content === undefined
+      ? EMPTY_RENDER_CONTEXT
+      : await ctx.renderContext.forSender(ctx.db, editor.id, request.content);
+  const render = (content: string) => renderMarkdown(content, context);
   const update = await ctx.db.transaction(async (tx): Promise<MessageUpdate> => {
     const message = await lockForEdit(tx, editor, request);
-    const plan = planEdit(message, editor, request, now);
+    const plan = planEdit(message, editor, request, now, render);
     const moved =
       plan.topic === undefined
         ? []

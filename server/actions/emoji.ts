@@ -119,6 +119,7 @@ export async function realmEmoji(db: Queryable): Promise<Record<string, EmojiDic
 
 /** Sends `realm_emoji` `update` with the whole dict to every queue. */
 async function publishEmoji(ctx: AppContext): Promise<void> {
+  ctx.renderContext.invalidate();
   const dict = await realmEmoji(ctx.db);
   ctx.queues.publishWhere(
     () => true,

@@ -52,7 +52,7 @@ describe("GET /messages/{id}", () => {
     expect(body["message"]).toEqual(await listed("othello", id, [["stream", "general"]]));
     expect(body["message"]).toMatchObject({
       id,
-      content: "<p>one *message*</p>\n<p>in two</p>",
+      content: "<p>one <em>message</em></p>\n<p>in two</p>",
       content_type: "text/html",
       subject: "single",
       display_recipient: "general",

@@ -73,7 +73,11 @@ export async function getMessage(
   const message = formatMessage(
     record,
     recipient,
-    { applyMarkdown, realmStringId: ctx.realm.stringId },
+    {
+      applyMarkdown,
+      realmStringId: ctx.realm.stringId,
+      topicLinks: await ctx.renderContext.topicLinker(ctx.db),
+    },
     reactions,
   );
   return { message, raw_content: record.content };

@@ -258,7 +258,11 @@ export async function getMessages(ctx: AppContext, viewer: UserRow, request: Get
     ctx.db,
     records.map((record) => record.id),
   );
-  const options = { applyMarkdown: request.applyMarkdown, realmStringId: ctx.realm.stringId };
+  const options = {
+    applyMarkdown: request.applyMarkdown,
+    realmStringId: ctx.realm.stringId,
+    topicLinks: await ctx.renderContext.topicLinker(ctx.db),
+  };
   return {
     messages: records.map((record) =>
       formatMessage(

@@ -83,6 +83,7 @@ export async function linkifierState(
  * `realm_filters` to the others, so old clients keep working.
  */
 async function publishLinkifiers(ctx: AppContext): Promise<void> {
+  ctx.renderContext.invalidate();
   const rows = await listLinkifiers(ctx.db);
   const current = rows.map(linkifierDict);
   const old = rows.map(oldFilter);

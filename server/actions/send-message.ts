@@ -21,7 +21,8 @@ import type { EventQueue } from "../events/event-queue";
 import { messageMatchesQueueNarrow } from "../events/narrow-filter";
 import { formatMessage, shortName, type RecipientUser } from "../format/message";
 import { ApiError, badRequest, streamDoesNotExist } from "../http/errors";
-import { renderMarkdown } from "../../src/markdown/render";
+import { renderMessage, type RenderResult } from "../../src/markdown/render";
+import { storedMemberIds } from "../db/user-groups";
 import { checkContent, checkTopic } from "./validate";
 
 export type MessageTarget =
@@ -164,17 +165,26 @@ export async function sendMessage(
 ): Promise<number> {
   const content = checkContent(request.content);
   const delivery = await planDelivery(ctx, sender, request.target);
+  const rendered = renderMessage(
+    content,
+    await ctx.renderContext.forSender(ctx.db, sender.id, content),
+  );
+  const mentioned = await mentionedUserIds(ctx, rendered);
   const readBySender =
     request.readBySender ?? CLIENTS_READ_BY_SENDER.has(request.client.toLowerCase());
-  const flagsFor = (userId: number): number =>
-    userId === sender.id && readBySender ? FLAG_BITS.read : 0;
+  const flagsFor = (userId: number): number => {
+    let flags = userId === sender.id && readBySender ? FLAG_BITS.read : 0;
+    if (mentioned.has(userId)) flags |= FLAG_BITS.mentioned;
+    if (rendered.hasWildcardMention && userId !== sender.id) flags |= FLAG_BITS.wildcard_mentioned;
+    return flags;
+  };
   const message: NewMessage = {
     senderId: sender.id,
     recipientId: delivery.recipient?.id ?? 0,
     streamId: delivery.stream?.id ?? null,
     subject: delivery.topic,
     content,
-    renderedContent: renderMarkdown(content),
+    renderedContent: rendered.html,
     dateSent: request.dateSent ?? unixSeconds(ctx.clock),
     sendingClient: request.client,
   };
@@ -189,15 +199,24 @@ export async function sendMessage(
     });
     delivery.recipient = created.recipient;
     message.recipientId = created.recipient.id;
-    publishNewMessage(ctx, created.id, message, sender, delivery, flagsFor, request);
+    await publishNewMessage(ctx, created.id, message, sender, delivery, flagsFor, request);
     return created.id;
   }
   const id = await insertMessage(ctx.db, message, receivers, isFirstInStream);
-  publishNewMessage(ctx, id, message, sender, delivery, flagsFor, request);
+  await publishNewMessage(ctx, id, message, sender, delivery, flagsFor, request);
   return id;
 }
 
-function publishNewMessage(
+/** Users a message mentions by name or through a group (Zulip sets their `mentioned` flag). */
+async function mentionedUserIds(ctx: AppContext, rendered: RenderResult): Promise<Set<number>> {
+  const ids = new Set(rendered.mentionedUserIds);
+  for (const groupId of rendered.mentionedGroupIds) {
+    for (const member of await storedMemberIds(ctx.db, groupId)) ids.add(member);
+  }
+  return ids;
+}
+
+async function publishNewMessage(
   ctx: AppContext,
   messageId: number,
   message: NewMessage,
@@ -205,7 +224,8 @@ function publishNewMessage(
   delivery: Delivery,
   flagsFor: (userId: number) => number,
   request: SendMessageRequest,
-): void {
+): Promise<void> {
+  const topicLinks = await ctx.renderContext.topicLinker(ctx.db);
   const record: MessageRecord = {
     id: messageId,
     sender_id: sender.id,
@@ -234,6 +254,7 @@ function publishNewMessage(
     const { flags: _flags, ...formatted } = formatMessage(viewRecord, recipient, {
       applyMarkdown: queue.options.applyMarkdown,
       realmStringId: ctx.realm.stringId,
+      topicLinks,
     });
     const isSendersQueue = request.queueId !== undefined && queue.id === request.queueId;
     return {

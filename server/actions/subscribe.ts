@@ -236,6 +236,7 @@ async function readAfter(
  * new subscribers who could not see it before (a private stream, or a public one for a guest).
  */
 function publishStreamCreations(ctx: AppContext, outcome: Outcome): void {
+  ctx.renderContext.invalidate();
   const perUser = new Map<number, StreamRow[]>();
   for (const stream of outcome.created) {
     const subscribers = new Set(outcome.subscribersAfter.get(stream.id) ?? []);

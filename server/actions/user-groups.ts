@@ -94,6 +94,7 @@ function checkGroupName(raw: string): string {
 }
 
 function publishGroupEvent(ctx: AppContext, event: ServerEvent): void {
+  ctx.renderContext.invalidate();
   ctx.queues.publishWhere(
     () => true,
     () => event,

@@ -76,7 +76,7 @@ export async function directMembersByGroup(
   return members;
 }
 
-/** Direct subgroups of every group that has any, sorted. */
+/** Direct subgroups of every group that has subgroups, sorted. */
 export async function subgroupsByGroup(db: Queryable): Promise<Map<number, number[]>> {
   const rows = await db.query<{ supergroup_id: number; subgroup_id: number }>(
     "SELECT supergroup_id, subgroup_id FROM user_group_subgroups ORDER BY supergroup_id, subgroup_id",

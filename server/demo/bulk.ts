@@ -1,7 +1,6 @@
 import type { Queryable } from "../db/database";
 import { FLAG_BITS } from "../db/flags";
 import { groupRecipientId, personalRecipientId } from "../db/messages";
-import { renderMarkdown } from "../../src/markdown/render";
 import { createRandom, type GeneratedMessage } from "./history";
 
 const BATCH = 1000;
@@ -26,6 +25,8 @@ export interface BulkOptions {
   /** The newest messages stay unread for this share of their receivers. */
   unreadTail: number;
   seed: number;
+  /** Markdown to HTML with the organisation's context (mentions, linkifiers, emoji). */
+  render: (content: string) => string;
 }
 
 async function recipientFor(
@@ -127,7 +128,7 @@ export async function insertHistory(
       streamId: target.kind === "stream" ? target.streamId : null,
       topic: target.kind === "stream" ? target.topic : "",
       content: message.content,
-      rendered: renderMarkdown(message.content),
+      rendered: options.render(message.content),
       timestamp: message.timestamp,
       receivers,
     });

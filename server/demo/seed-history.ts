@@ -1,3 +1,4 @@
+import { renderMarkdown } from "../../src/markdown/render";
 import { generateApiKey } from "../actions/api-key";
 import { editMessage } from "../actions/edit-message";
 import { addReaction } from "../actions/reactions";
@@ -192,11 +193,14 @@ export async function seedHistory(
     endTime: now - 2 * DAY,
     seed: 1,
   });
+  // Public streams only: generated messages link no private stream.
+  const context = await ctx.renderContext.forSender(ctx.db, 0, "");
   const ids = await insertHistory(ctx.db, messages, {
     subscribers: new Map(streams.map((s) => [s.id, s.subscriberIds])),
     streamRecipients: recipients,
     unreadTail: 0.02,
     seed: 2,
+    render: (content) => renderMarkdown(content, context),
   });
   await seedEdits(ctx, messages, ids, 24);
   await seedReactions(ctx, messages, ids, 160, streams);

@@ -14,6 +14,8 @@ export interface RecipientUser {
 export interface FormatOptions {
   applyMarkdown: boolean;
   realmStringId: string;
+  /** The organisation's linkifiers applied to a topic (scheme-checked); none when absent. */
+  topicLinks?: (topic: string) => { text: string; url: string }[];
 }
 
 /** The local part of an email: Zulip's legacy `short_name`. */
@@ -53,14 +55,15 @@ export function formatMessage(
 ): Record<string, unknown> {
   const isStream = record.stream_id !== null;
   const flags = record.flags === null ? ["read", "historical"] : flagNames(record.flags);
+  const links = isStream && options.topicLinks ? options.topicLinks(record.subject) : [];
   return {
     id: record.id,
     type: isStream ? "stream" : "private",
     content: options.applyMarkdown ? record.rendered_content : record.content,
     content_type: options.applyMarkdown ? "text/html" : "text/x-markdown",
     subject: record.subject,
-    subject_links: [],
-    topic_links: [],
+    subject_links: links.map((link) => link.url),
+    topic_links: links,
     display_recipient: displayRecipient,
     recipient_id: record.recipient_id,
     ...(isStream ? { stream_id: record.stream_id } : {}),

@@ -53,7 +53,7 @@ describe("POST /messages", () => {
     expect(messages[0]).toMatchObject({
       subject: "skeleton",
       display_recipient: "general",
-      content: "<p>Hello *there*</p>",
+      content: "<p>Hello <em>there</em></p>",
     });
     expect(body).toMatchObject({ found_newest: true, found_oldest: true, found_anchor: false });
   });

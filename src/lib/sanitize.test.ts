@@ -44,18 +44,26 @@ describe("sanitizeHtml", () => {
     "java\tscript:alert(1)",
     "data:text/html,<script>alert(1)</script>",
     "vbscript:msgbox(1)",
-    "ftp://example.com/file",
+    "file:///etc/passwd",
+    "blob:https://example.com/1",
+    "callto:x",
   ])("drops the href %j", (href) => {
     const link = parse(`<a href="${href}">x</a>`).querySelector("a");
     expect(link?.hasAttribute("href")).toBe(false);
   });
 
-  it.each(["mailto:a@b.c", "tel:+123", "/user_uploads/1/a.png", "https://zulip.com"])(
-    "keeps the href %j",
-    (href) => {
-      expect(parse(`<a href="${href}">x</a>`).querySelector("a")?.getAttribute("href")).toBe(href);
-    },
-  );
+  it.each([
+    "mailto:a@b.c",
+    "tel:+123",
+    "/user_uploads/1/a.png",
+    "https://zulip.com",
+    "ftp://example.com/file",
+    "irc://irc.example/chan",
+    "bitcoin:1abc",
+    "xmpp:a@b.c",
+  ])("keeps the href %j", (href) => {
+    expect(parse(`<a href="${href}">x</a>`).querySelector("a")?.getAttribute("href")).toBe(href);
+  });
 
   it("drops images that are not http(s)", () => {
     const root = parse(
@@ -68,5 +76,54 @@ describe("sanitizeHtml", () => {
   it("prefixes id and name against DOM clobbering", () => {
     const root = parse('<a id="location" name="cookie">x</a>');
     expect(root.querySelector("a")?.id).toBe("user-content-location");
+  });
+
+  it.each([
+    "/api/v1/users/me/api_key/regenerate",
+    "/user_uploads/../api/v1/users/me/api_key/regenerate",
+    "/user_uploads/%2e%2e/api/v1/users/me",
+    "//evil.example/user_uploads/1/a.png",
+    "#settings",
+    "https://example.org/x",
+  ])("treats %j as external (new tab, no opener)", (href) => {
+    const link = parse(`<a href="${href}">x</a>`).querySelector("a");
+    expect(link?.getAttribute("target")).toBe("_blank");
+    expect(link?.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
+  it("keeps /user_uploads/ links internal and strips a supplied target", () => {
+    const link = parse('<a href="/user_uploads/1/ab/x.pdf" target="_top">x</a>').querySelector("a");
+    expect(link?.getAttribute("href")).toBe("/user_uploads/1/ab/x.pdf");
+    expect(link?.hasAttribute("target")).toBe(false);
+  });
+
+  it("keeps <time datetime> and only the renderer's data- attributes", () => {
+    const html =
+      '<time datetime="2024-01-01T00:00:00Z">x</time>' +
+      '<span class="user-group-mention" data-user-group-id="3" data-evil="1">@g</span>' +
+      '<a class="stream" data-stream-id="12" href="#narrow/stream/12-general">#g</a>' +
+      '<div class="codehilite" data-code-language="Python"><pre>x</pre></div>';
+    const root = parse(html);
+    expect(root.querySelector("time")?.getAttribute("datetime")).toBe("2024-01-01T00:00:00Z");
+    const span = root.querySelector("span");
+    expect(span?.getAttribute("data-user-group-id")).toBe("3");
+    expect(span?.hasAttribute("data-evil")).toBe(false);
+    expect(root.querySelector("a")?.getAttribute("data-stream-id")).toBe("12");
+    expect(root.querySelector("div")?.getAttribute("data-code-language")).toBe("Python");
+  });
+
+  it("drops srcset and unsafe media URLs", () => {
+    const root = parse(
+      '<img src="https://example.com/a.png" srcset="javascript:alert(1) 1x, https://evil.example/b.png 2x">' +
+        '<video src="javascript:alert(1)" poster="data:image/png;base64,AAAA"></video>' +
+        '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>' +
+        '<blockquote cite="javascript:alert(1)">q</blockquote>',
+    );
+    expect(root.querySelector("img")?.hasAttribute("srcset")).toBe(false);
+    const video = root.querySelector("video");
+    expect(video?.hasAttribute("src")).toBe(false);
+    expect(video?.hasAttribute("poster")).toBe(false);
+    expect(root.querySelector("table")?.hasAttribute("background")).toBe(false);
+    expect(root.querySelector("blockquote")?.hasAttribute("cite")).toBe(false);
   });
 });

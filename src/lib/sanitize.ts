@@ -1,6 +1,33 @@
 // The only importer of DOMPurify (enforced by ESLint). One fixed configuration; widening it
-// (ADD_TAGS, CUSTOM_ELEMENT_HANDLING, IN_PLACE...) reopens known bypass classes.
+// (ADD_TAGS, CUSTOM_ELEMENT_HANDLING, IN_PLACE, SAFE_FOR_TEMPLATES...) reopens known bypass
+// classes. Every piece of HTML goes through `sanitizeHtml` once, just before it is set as inner
+// HTML; nothing edits the string afterwards.
 import DOMPurify, { type Config } from "dompurify";
+import { ALLOWED_LINK_PROTOCOLS, isInternalLink, isSafeImageUrl, resolveUrl } from "./safe-url";
+
+/**
+ * The `data-` attributes the renderer emits (mentions, stream links, code blocks, previews);
+ * any other `data-` attribute is dropped, so a hostile server cannot feed the app's own
+ * post-processing selectors.
+ */
+const DATA_ATTRIBUTES = [
+  "data-user-id",
+  "data-user-group-id",
+  "data-stream-id",
+  "data-message-id",
+  "data-code-language",
+  "data-id",
+  "data-original-dimensions",
+  "data-original-content-type",
+  "data-animated",
+] as const;
+
+/** DOMPurify's own URI check, narrowed to the link allowlist (plus relative URLs). */
+const ALLOWED_URI_REGEXP = new RegExp(
+  `^(?:(?:${[...ALLOWED_LINK_PROTOCOLS].map((protocol) => protocol.slice(0, -1)).join("|")}):` +
+    String.raw`|[^a-z]|[a-z+.\-]+(?:[^a-z+.\-:]|$))`,
+  "i",
+);
 
 const CONFIG = {
   USE_PROFILES: { html: true },
@@ -15,63 +42,76 @@ const CONFIG = {
     "dialog",
     "selectedcontent",
   ],
+  // `srcset` and `ping` carry URLs the hook cannot check one by one: images load from `src`.
+  FORBID_ATTR: ["srcset", "ping"],
+  ADD_ATTR: [...DATA_ATTRIBUTES],
+  ALLOW_DATA_ATTR: false,
+  ALLOWED_URI_REGEXP,
   SANITIZE_NAMED_PROPS: true,
-  ALLOW_DATA_ATTR: true,
   RETURN_TRUSTED_TYPE: false,
 } satisfies Config;
 
-const LINK_PROTOCOLS = new Set(["http:", "https:", "mailto:", "tel:"]);
-const IMAGE_PROTOCOLS = new Set(["http:", "https:"]);
+/** Attributes from which the browser loads a resource: http(s) (any origin) only. */
+const RESOURCE_ATTRIBUTES = ["src", "poster", "background"] as const;
 
-function pageUrl(): string {
-  return window.location.href;
-}
-
-function resolve(url: string): URL | undefined {
-  try {
-    return new URL(url, pageUrl());
-  } catch {
-    return undefined;
-  }
-}
-
-function fixLink(element: Element): void {
-  const href = element.getAttribute("href");
-  if (href === null) return;
-  const url = resolve(href);
-  if (url === undefined || !LINK_PROTOCOLS.has(url.protocol)) {
+function fixLink(element: Element, href: string): void {
+  const url = resolveUrl(href);
+  if (url === undefined || !ALLOWED_LINK_PROTOCOLS.has(url.protocol)) {
     element.removeAttribute("href");
+    element.removeAttribute("target");
     return;
   }
-  const isExternal =
-    (url.protocol === "http:" || url.protocol === "https:") &&
-    url.origin !== window.location.origin;
-  if (isExternal) {
-    element.setAttribute("target", "_blank");
-    element.setAttribute("rel", "noopener noreferrer");
+  if (isInternalLink(href, url)) {
+    element.removeAttribute("target");
+    return;
+  }
+  // Everything else, same-origin paths included, is external: a new tab, no opener, no referrer.
+  element.setAttribute("target", "_blank");
+  element.setAttribute("rel", "noopener noreferrer");
+}
+
+function fixResources(element: Element): void {
+  if (element.nodeName === "IMG" && !element.hasAttribute("src")) {
+    element.remove();
+    return;
+  }
+  for (const name of RESOURCE_ATTRIBUTES) {
+    const value = element.getAttribute(name);
+    if (value === null) continue;
+    const url = resolveUrl(value);
+    if (url !== undefined && isSafeImageUrl(url)) continue;
+    if (element.nodeName === "IMG") {
+      element.remove();
+      return;
+    }
+    element.removeAttribute(name);
   }
 }
 
-function isAllowedImage(element: Element): boolean {
-  const src = element.getAttribute("src");
-  if (src === null) return false;
-  const url = resolve(src);
-  return (
-    url !== undefined &&
-    (IMAGE_PROTOCOLS.has(url.protocol) || url.origin === window.location.origin)
-  );
+function fixCite(element: Element): void {
+  const cite = element.getAttribute("cite");
+  if (cite === null) return;
+  const url = resolveUrl(cite);
+  if (url === undefined || !ALLOWED_LINK_PROTOCOLS.has(url.protocol)) {
+    element.removeAttribute("cite");
+  }
 }
 
 // Registered once at module load: `sanitize` is not re-entrant and hooks are global state.
+// The hook only edits the tree DOMPurify is walking; it never calls `sanitize`.
 DOMPurify.addHook("afterSanitizeAttributes", (node) => {
-  if (node.nodeName === "A") fixLink(node);
-  else if (node.nodeName === "IMG" && !isAllowedImage(node)) node.remove();
+  if (!(node instanceof Element)) return;
+  const href = node.getAttribute("href");
+  if (href !== null) fixLink(node, href);
+  fixCite(node);
+  fixResources(node);
 });
 
 /**
- * Returns HTML safe to insert into the page: no script, no forms, links with a safe scheme
- * (external ones open in a new tab without an opener), images only from http(s).
- * Fails closed (returns "") where DOMPurify cannot run.
+ * Returns HTML safe to insert into the page: no script, no forms or styles, links only with an
+ * allowed scheme (external ones, i.e. all but `#narrow/…` and `/user_uploads/…`, open in a new
+ * tab with `rel="noopener noreferrer"`), images only from http(s), `id`/`name` prefixed against
+ * DOM clobbering. Fails closed (returns "") where DOMPurify cannot run.
  */
 export function sanitizeHtml(html: string): string {
   if (!DOMPurify.isSupported) return "";

@@ -1,0 +1,99 @@
+import { topicLinks, type RenderContext } from "../../src/markdown/render";
+import type { Queryable } from "../db/database";
+import { listEmoji, listLinkifiers } from "../db/realm";
+import { listUsers } from "../db/users";
+import { EMOJI_URL_PREFIX } from "../actions/emoji";
+
+/** What the renderer needs that is the same for every sender. */
+type SharedContext = Omit<RenderContext, "streams"> & {
+  streams: readonly { id: number; name: string; invite_only: boolean }[];
+};
+
+async function loadShared(db: Queryable): Promise<SharedContext> {
+  const [users, groups, streams, emoji, linkifiers] = await Promise.all([
+    listUsers(db),
+    db.query<{ id: number; name: string }>(
+      "SELECT id, name FROM user_groups WHERE NOT is_system_group ORDER BY id",
+    ),
+    db.query<{ id: number; name: string; invite_only: boolean }>(
+      "SELECT id, name, invite_only FROM streams ORDER BY id",
+    ),
+    listEmoji(db),
+    listLinkifiers(db),
+  ]);
+  return {
+    users: users
+      .filter((u) => u.is_active)
+      .map((u) => ({ id: u.id, full_name: u.full_name, email: u.email })),
+    groups,
+    streams,
+    customEmoji: emoji.map((e) => ({
+      id: String(e.id),
+      name: e.name,
+      source_url: `${EMOJI_URL_PREFIX}${e.file_name}`,
+      deactivated: e.deactivated,
+    })),
+    linkifiers: linkifiers.map((l) => ({
+      id: l.id,
+      pattern: l.pattern,
+      url_template: l.url_template,
+    })),
+  };
+}
+
+/**
+ * The renderer's view of the organisation (people, groups, streams, custom emoji, linkifiers),
+ * read once and kept until an action that changes one of them calls `invalidate()`. Stream
+ * links are resolved per sender: public streams, and private ones only for their subscribers.
+ */
+export class RenderContextCache {
+  private shared: Promise<SharedContext> | undefined;
+  private version = 0;
+
+  /** Drops the cached context; the next render reads it again. */
+  invalidate(): void {
+    this.shared = undefined;
+    this.version++;
+  }
+
+  /** Increases on every invalidation; lets callers memoise what they derive from the context. */
+  get generation(): number {
+    return this.version;
+  }
+
+  async forSender(db: Queryable, senderId: number, content: string): Promise<RenderContext> {
+    this.shared ??= loadShared(db).catch((error: unknown) => {
+      this.shared = undefined;
+      throw error;
+    });
+    const shared = await this.shared;
+    const publicStreams = shared.streams.filter((s) => !s.invite_only);
+    // Private stream links only render for their subscribers; most messages link no stream.
+    const privateStreams = content.includes("#**")
+      ? await db.query<{ id: number; name: string }>(
+          `SELECT s.id, s.name FROM streams s JOIN subscriptions sub ON sub.stream_id = s.id
+            WHERE s.invite_only AND sub.user_id = $1 AND sub.active`,
+          [senderId],
+        )
+      : [];
+    return {
+      ...shared,
+      streams: [...publicStreams, ...privateStreams].map((s) => ({ id: s.id, name: s.name })),
+    };
+  }
+
+  /** Topic links for message objects: the linkifiers applied to a topic, memoised per topic. */
+  async topicLinker(db: Queryable): Promise<(topic: string) => { text: string; url: string }[]> {
+    this.shared ??= loadShared(db);
+    const { linkifiers } = await this.shared;
+    const memo = new Map<string, { text: string; url: string }[]>();
+    return (topic) => {
+      let links = memo.get(topic);
+      if (!links) {
+        links = topicLinks(topic, linkifiers);
+        memo.set(topic, links);
+      }
+      return links;
+    };
+  }
+}

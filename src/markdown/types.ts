@@ -1,0 +1,34 @@
+/** Everything the renderer needs to know about the organisation. */
+export interface RenderContext {
+  users: readonly { id: number; full_name: string; email: string }[];
+  groups: readonly { id: number; name: string }[];
+  streams: readonly { id: number; name: string }[];
+  customEmoji: readonly { id: string; name: string; source_url: string; deactivated: boolean }[];
+  linkifiers: readonly { id: number; pattern: string; url_template: string }[];
+  /** The organisation URL: absolute links to its `#narrow/…` become relative (as Zulip does). */
+  realmUrl?: string;
+  /** Zulip's per-user `translate_emoticons` setting (`:)` → `:smile:`). */
+  translateEmoticons?: boolean;
+}
+
+/** What rendering one message produces. */
+export interface RenderResult {
+  html: string;
+  /** `@**Name**` and `@**Name|id**` (not silent `@_**Name**`). */
+  mentionedUserIds: number[];
+  /** `@*group*`. */
+  mentionedGroupIds: number[];
+  /** `@**all**`, `@**everyone**`, `@**stream**`, `@**channel**`, `@**topic**`. */
+  hasWildcardMention: boolean;
+  /** The message starts with `/me `. */
+  isMeMessage: boolean;
+}
+
+/** A context with nobody and nothing in it. */
+export const EMPTY_RENDER_CONTEXT: RenderContext = {
+  users: [],
+  groups: [],
+  streams: [],
+  customEmoji: [],
+  linkifiers: [],
+};
