@@ -3,8 +3,8 @@ import {
   charAt,
   charBefore,
   NextIndex,
+  scanFor,
   type Finder,
-  type InlineMatch,
   type InlinePattern,
   type Scan,
 } from "./inline";
@@ -19,21 +19,6 @@ import {
   webLinkHref,
   webLinkMemo,
 } from "./urls";
-
-/** Calls `tryAt` at each occurrence of `needle` from `from` until it returns a match. */
-function scanFor(
-  scan: Scan,
-  from: number,
-  needle: string,
-  tryAt: (i: number) => InlineMatch | null,
-): InlineMatch | null {
-  for (let i = scan.text.indexOf(needle, from); i >= 0; i = scan.text.indexOf(needle, i + 1)) {
-    scan.env.budget.charge(1);
-    const match = tryAt(i);
-    if (match) return match;
-  }
-  return null;
-}
 
 const backtick: InlinePattern = {
   name: "backtick",

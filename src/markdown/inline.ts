@@ -174,3 +174,18 @@ export function charBefore(scan: Scan, i: number): string {
 export function charAt(scan: Scan, i: number): string {
   return i < scan.text.length ? scan.text.charAt(i) : scan.after;
 }
+
+/** Calls `tryAt` at each occurrence of `needle` from `from` until it returns a match. */
+export function scanFor(
+  scan: Scan,
+  from: number,
+  needle: string,
+  tryAt: (i: number) => InlineMatch | null,
+): InlineMatch | null {
+  for (let i = scan.text.indexOf(needle, from); i >= 0; i = scan.text.indexOf(needle, i + 1)) {
+    scan.env.budget.charge(1);
+    const match = tryAt(i);
+    if (match) return match;
+  }
+  return null;
+}

@@ -1,20 +1,5 @@
 import { EMOTICONS, namedEmojiHtml } from "./emoji";
-import { charAt, charBefore, type InlineMatch, type InlinePattern, type Scan } from "./inline";
-
-/** Calls `tryAt` at each occurrence of `needle` from `from` until it returns a match. */
-function scanFor(
-  scan: Scan,
-  from: number,
-  needle: string,
-  tryAt: (i: number) => InlineMatch | null,
-): InlineMatch | null {
-  for (let i = scan.text.indexOf(needle, from); i >= 0; i = scan.text.indexOf(needle, i + 1)) {
-    scan.env.budget.charge(1);
-    const match = tryAt(i);
-    if (match) return match;
-  }
-  return null;
-}
+import { charAt, charBefore, scanFor, type InlinePattern } from "./inline";
 
 /** HTML entities pass through as entities (Python-Markdown's ENTITY_RE). */
 export const entity: InlinePattern = {
