@@ -156,7 +156,7 @@ async function addTerm(
       );
       return;
     case "id":
-      where.add(`m.id = ${where.param(Number(operand))}`, negated);
+      where.add(`m.id = ${where.param(Number(operand))}::bigint`, negated);
       return;
     case "near":
       return;

@@ -16,13 +16,14 @@ import {
   subscriberIds,
   type StreamRow,
 } from "../db/streams";
-import { findUserByEmail, findUserById, ROLE, type UserRow } from "../db/users";
+import { ROLE, type UserRow } from "../db/users";
 import type { EventQueue } from "../events/event-queue";
 import { messageMatchesQueueNarrow } from "../events/narrow-filter";
 import { formatMessage, shortName, type RecipientUser } from "../format/message";
 import { ApiError, badRequest, streamDoesNotExist } from "../http/errors";
 import { renderMessage, type RenderResult } from "../../src/markdown/render";
 import { storedMemberIds } from "../db/user-groups";
+import { findRecipientUsers } from "./recipients";
 import { checkContent, checkTopic } from "./validate";
 
 export type MessageTarget =
@@ -81,22 +82,7 @@ async function resolveRecipients(
   const hasIds = recipients.some((r) => typeof r === "number");
   if (hasEmails && hasIds)
     throw badRequest("Recipient lists may contain emails or user IDs, but not both.");
-  const users: UserRow[] = [];
-  for (const recipient of recipients) {
-    const user =
-      typeof recipient === "number"
-        ? await findUserById(ctx.db, recipient)
-        : await findUserByEmail(ctx.db, recipient.trim());
-    if (!user?.is_active) {
-      throw badRequest(
-        typeof recipient === "number"
-          ? `Invalid user ID ${recipient}`
-          : `Invalid email '${recipient}'`,
-      );
-    }
-    users.push(user);
-  }
-  return users;
+  return findRecipientUsers(ctx.db, recipients);
 }
 
 interface Delivery {

@@ -1,8 +1,8 @@
 import type { AppContext } from "../context";
-import { isDbId } from "../db/ids";
 import { findStreamById, isSubscribed, subscriberIds } from "../db/streams";
-import { findUserByEmail, findUserById, ROLE, type UserRow } from "../db/users";
+import { ROLE, type UserRow } from "../db/users";
 import { badRequest } from "../http/errors";
+import { findRecipientUsers } from "./recipients";
 import { checkTopic } from "./validate";
 
 export type TypingOp = "start" | "stop";
@@ -27,24 +27,7 @@ async function resolveRecipients(
 ): Promise<UserRow[]> {
   if (to.length === 0) throw badRequest("Empty 'to' list");
   if (to.length > MAX_TYPING_RECIPIENTS) throw badRequest("Too many recipients");
-  const users: UserRow[] = [];
-  for (const recipient of to) {
-    const user =
-      typeof recipient === "number"
-        ? isDbId(recipient)
-          ? await findUserById(ctx.db, recipient)
-          : undefined
-        : await findUserByEmail(ctx.db, recipient);
-    if (!user) {
-      throw badRequest(
-        typeof recipient === "number"
-          ? `Invalid user ID ${recipient}`
-          : `Invalid email '${recipient}'`,
-      );
-    }
-    users.push(user);
-  }
-  return users;
+  return findRecipientUsers(ctx.db, to);
 }
 
 async function sendDirectTyping(
@@ -80,7 +63,7 @@ async function sendStreamTyping(
 ): Promise<void> {
   if (streamId === undefined) throw badRequest("Missing stream_id");
   if (rawTopic === undefined) throw badRequest("Missing topic");
-  const stream = isDbId(streamId) ? await findStreamById(ctx.db, streamId) : undefined;
+  const stream = await findStreamById(ctx.db, streamId);
   const mayPost =
     stream !== undefined &&
     ((!stream.invite_only && sender.role !== ROLE.guest) ||

@@ -1,3 +1,4 @@
+import { isDbId } from "./ids";
 import type { Queryable } from "./database";
 
 /** A row of `streams` with its recipient id. */
@@ -37,7 +38,9 @@ export async function findStreamByName(
   return rows[0];
 }
 
+/** The stream with this id; an id no row can have finds none rather than failing. */
 export async function findStreamById(db: Queryable, id: number): Promise<StreamRow | undefined> {
+  if (!isDbId(id)) return undefined;
   const rows = await db.query<StreamRow>(
     `SELECT ${STREAM_COLUMNS} FROM ${STREAM_FROM} WHERE s.id = $1`,
     [id],

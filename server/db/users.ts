@@ -1,3 +1,4 @@
+import { isDbId } from "./ids";
 import type { Queryable } from "./database";
 
 /** A row of `users`. */
@@ -38,7 +39,9 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return rows[0];
 }
 
+/** The user with this id; an id no row can have (e.g. 2^40) finds none rather than failing. */
 export async function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
+  if (!isDbId(id)) return undefined;
   const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
   return rows[0];
 }
@@ -46,7 +49,7 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
 export async function findUsersByIds(db: Queryable, ids: readonly number[]): Promise<UserRow[]> {
   return db.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users WHERE id = ANY($1::int[]) ORDER BY id`,
-    [ids],
+    [ids.filter(isDbId)],
   );
 }
 

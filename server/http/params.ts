@@ -105,3 +105,15 @@ export function parseJsonArgument(name: string, value: string): unknown {
     throw new ApiError(`Argument "${name}" is not valid JSON.`, { code: "INVALID_JSON" });
   }
 }
+
+/** `topic`, or its older alias `subject`; both at once only if they agree. */
+export function topicParam(params: Params): string | undefined {
+  const topic = params.optionalString("topic");
+  const subject = params.optionalString("subject");
+  if (topic !== undefined && subject !== undefined && topic !== subject) {
+    throw new ApiError("Can't decide between 'topic' and 'subject' arguments", {
+      code: "REQUEST_CONFUSING_VAR",
+    });
+  }
+  return topic ?? subject;
+}

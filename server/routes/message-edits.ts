@@ -2,20 +2,8 @@ import { editMessage, PROPAGATE_MODES, type PropagateMode } from "../actions/edi
 import { getMessage, parseMessageId } from "../actions/get-message";
 import { getMessageHistory } from "../actions/message-history";
 import { userEndpoint, type AuthenticatedCall, type Endpoint } from "../http/endpoint";
-import { ApiError, badRequest } from "../http/errors";
-import type { Params } from "../http/params";
-
-/** `topic`, or its older alias `subject`; both at once only if they agree. */
-function topicParam(params: Params): string | undefined {
-  const topic = params.optionalString("topic");
-  const subject = params.optionalString("subject");
-  if (topic !== undefined && subject !== undefined && topic !== subject) {
-    throw new ApiError("Can't decide between 'topic' and 'subject' arguments", {
-      code: "REQUEST_CONFUSING_VAR",
-    });
-  }
-  return topic ?? subject;
-}
+import { badRequest } from "../http/errors";
+import { topicParam, type Params } from "../http/params";
 
 function propagateModeParam(params: Params): PropagateMode {
   const raw = params.optionalString("propagate_mode");

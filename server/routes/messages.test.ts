@@ -220,6 +220,43 @@ describe("POST /messages", () => {
   });
 });
 
+describe("ids no row can have", () => {
+  it("are reported as unknown, never as a 500", async () => {
+    const huge = 99_999_999_999;
+    const direct = await server.api(
+      "POST",
+      "messages",
+      { type: "private", to: `[${huge}]`, content: "x" },
+      iago,
+    );
+    expect(direct.status).toBe(400);
+    expect(direct.body["msg"]).toBe(`Invalid user ID ${huge}`);
+    const stream = await server.api(
+      "POST",
+      "messages",
+      { type: "stream", to: String(huge), topic: "t", content: "x" },
+      iago,
+    );
+    expect(stream.body).toMatchObject({ code: "STREAM_DOES_NOT_EXIST", stream_id: huge });
+    const sender = await server.api(
+      "GET",
+      "messages",
+      { anchor: "newest", narrow: [{ operator: "sender", operand: huge }] },
+      iago,
+    );
+    expect(sender.status).toBe(400);
+    expect(sender.body["code"]).toBe("BAD_NARROW");
+    const byId = await server.api(
+      "GET",
+      "messages",
+      { anchor: "newest", num_before: 1, narrow: [{ operator: "id", operand: huge }] },
+      iago,
+    );
+    expect(byId.status).toBe(200);
+    expect(byId.body["messages"]).toEqual([]);
+  });
+});
+
 describe("GET /messages", () => {
   it("pages around an anchor and reports the ends", async () => {
     const narrow = [{ operator: "stream", operand: "engineering" }];

@@ -4,7 +4,7 @@ import { sendMessage, type MessageTarget } from "../actions/send-message";
 import { clientName } from "../http/auth";
 import { userEndpoint, type AuthenticatedCall, type Endpoint } from "../http/endpoint";
 import { ApiError, badRequest, invalidArgument } from "../http/errors";
-import { parseJsonArgument, type Params } from "../http/params";
+import { parseJsonArgument, topicParam, type Params } from "../http/params";
 
 /** `to` of a stream message: a raw name, or JSON `"name"`, `42` or `["name"]`. */
 function streamTarget(raw: string): string | number {
@@ -43,17 +43,6 @@ function directTarget(raw: string): (string | number)[] {
     .split(",")
     .map((email) => email.trim())
     .filter((email) => email !== "");
-}
-
-function topicParam(params: Params): string | undefined {
-  const topic = params.optionalString("topic");
-  const subject = params.optionalString("subject");
-  if (topic !== undefined && subject !== undefined && topic !== subject) {
-    throw new ApiError("Can't decide between 'topic' and 'subject' arguments", {
-      code: "REQUEST_CONFUSING_VAR",
-    });
-  }
-  return topic ?? subject;
 }
 
 async function postMessage(call: AuthenticatedCall): Promise<Record<string, unknown>> {
