@@ -17,6 +17,12 @@ async function openStream(page: Page, name: string): Promise<void> {
     .click();
   await expect(page.getByRole("heading", { level: 1, name: `#${name}` })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Connected" })).toBeVisible();
+  // The stream opens at the reader's first unread message; live messages show once the list
+  // reaches the newest, so catch up first.
+  await expect(page.locator("li[data-message-id]").first()).toBeVisible();
+  const jump = page.getByRole("button", { name: "Jump to newest" });
+  if (await jump.isVisible()) await jump.click();
+  await expect(jump).toBeHidden();
 }
 
 test("a message sent by one user appears live for another, once", async ({ browser }) => {

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useUserName } from "./features/users/use-user-name";
 import { connectEvents } from "./events/connect-events";
 import { ComposeBox } from "./features/compose/compose-box";
+import { composeTarget } from "./features/compose/use-compose";
 import { ConnectionStatus } from "./features/connection/connection-status";
 import { LoginPage } from "./features/login/login-page";
 import { endSession, SESSION_ENDED_NOTICE } from "./features/login/session-actions";
@@ -10,9 +12,11 @@ import { MessageList } from "./features/message-list/message-list";
 import { useCurrentNarrow } from "./features/narrow/use-current-narrow";
 import { StreamList } from "./features/sidebar/stream-list";
 import { narrowKey, narrowTitle } from "./lib/narrow";
+import { renderContextFromQueries } from "./queries/render-context";
 import { serverQueries } from "./queries/server-queries";
 import { userQueries } from "./queries/user-queries";
 import { useSessionStore } from "./stores/session-store";
+import { totalUnread, useUnreadStore } from "./stores/unread-store";
 
 /** Runs the event machine for as long as the logged-in client lives. */
 function useEventConnection() {
@@ -22,6 +26,7 @@ function useEventConnection() {
     () =>
       connectEvents(client, {
         queryClient,
+        renderContext: () => renderContextFromQueries(queryClient),
         onUnauthorized: () => {
           endSession(queryClient, SESSION_ENDED_NOTICE);
         },
@@ -50,9 +55,20 @@ function TopBar() {
   );
 }
 
+/** "(3) #general - Parley": the unread total in the tab title. */
+function useDocumentTitle(title: string) {
+  const unread = useUnreadStore(totalUnread);
+  useEffect(() => {
+    document.title = `${unread > 0 ? `(${unread}) ` : ""}${title} - Parley`;
+  }, [unread, title]);
+}
+
 function ChatScreen() {
   useEventConnection();
   const narrow = useCurrentNarrow();
+  const userName = useUserName();
+  const title = narrow === undefined ? "Home" : narrowTitle(narrow, userName);
+  useDocumentTitle(title);
   return (
     <div className="chat">
       <TopBar />
@@ -62,9 +78,15 @@ function ChatScreen() {
           <p className="muted centered">Choose a stream on the left to start reading.</p>
         ) : (
           <>
-            <h1 className="conversation-title">{narrowTitle(narrow)}</h1>
+            <h1 className="conversation-title">{title}</h1>
             <MessageList key={narrowKey(narrow)} narrow={narrow} />
-            <ComposeBox key={`compose:${narrowKey(narrow)}`} narrow={narrow} />
+            {composeTarget(narrow) !== undefined && (
+              <ComposeBox
+                key={`compose:${narrowKey(narrow)}`}
+                narrow={narrow}
+                userName={userName}
+              />
+            )}
           </>
         )}
       </main>

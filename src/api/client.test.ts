@@ -106,6 +106,47 @@ describe("request", () => {
     expect(fake.lastRequest.headers.has("Authorization")).toBe(false);
   });
 
+  it("keeps a path prefix of the base URL", async () => {
+    const fake = createFakeFetch();
+    const client = createApiClient({ baseUrl: "https://example.com/chat//", fetch: fake.fetch });
+    fake.json(200, success({ value: 1 }));
+    await client.request("GET", "/users/me", { schema: okSchema });
+    expect(fake.lastRequest.url.href).toBe("https://example.com/chat/api/v1/users/me");
+  });
+
+  it("defaults to the page's own origin", async () => {
+    const fake = createFakeFetch();
+    const client = createApiClient({ fetch: fake.fetch });
+    fake.json(200, success({ value: 1 }));
+    await client.request("GET", "users/me", { schema: okSchema });
+    // The fake resolves relative URLs against http://localhost, as a page there would.
+    expect(fake.lastRequest.url.href).toBe("http://localhost/api/v1/users/me");
+  });
+
+  it("sends PATCH parameters as a form body too", async () => {
+    const { fake, client } = setup();
+    fake.json(200, success({ value: 1 }));
+    await client.request("PATCH", "messages/5", { params: { content: "x" }, schema: okSchema });
+    expect(fake.lastRequest.headers.get("Content-Type")).toBe("application/x-www-form-urlencoded");
+    expect(fake.lastRequest.body).toEqual({ content: "x" });
+  });
+
+  it("sends files and parameters as multipart, leaving the Content-Type to fetch", async () => {
+    const { fake, client } = setup();
+    fake.json(200, success({ value: 1 }));
+    const image = new Blob(["GIF89a"], { type: "image/gif" });
+    await client.request("POST", "realm/emoji/wave", {
+      params: { note: "hi", tags: ["a"] },
+      files: { file: image },
+      schema: okSchema,
+    });
+    const request = fake.lastRequest;
+    expect(request.isMultipart).toBe(true);
+    expect(request.headers.has("Content-Type")).toBe(false);
+    expect(request.body).toEqual({ note: "hi", tags: '["a"]' });
+    expect(await request.files["file"]?.text()).toBe("GIF89a");
+  });
+
   it("sends Basic auth, UTF-8 safe", async () => {
     const { fake, client } = setup({ email: "zoë@parley.test", apiKey: "kéy✓" });
     fake.json(200, success({ value: 1 }));

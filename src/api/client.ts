@@ -49,11 +49,21 @@ export interface RequestOptions<S extends z.ZodType> {
   timeoutMs?: number | undefined;
   /** Lets the request outlive the page (used for `DELETE /events` on pagehide). */
   keepalive?: boolean | undefined;
+  /**
+   * Files to upload: the body becomes `multipart/form-data` holding the params and these, each
+   * under its field name. Only for POST and PATCH.
+   */
+  files?: Readonly<Record<string, Blob>> | undefined;
 }
 
 /** What every binding accepts besides its parameters. */
 export interface CallOptions {
   signal?: AbortSignal | undefined;
+}
+
+/** Call options of a binding whose request may run long (uploads, long polls). */
+export interface LongCallOptions extends CallOptions {
+  timeoutMs?: number | undefined;
 }
 
 /** The single transport every binding goes through. */
@@ -125,10 +135,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const headers: Record<string, string> = { Accept: "application/json" };
     if (authorization !== undefined) headers["Authorization"] = authorization;
     const init: RequestInit = { method, headers };
-    if (isBodyMethod) {
-      headers["Content-Type"] = "application/x-www-form-urlencoded";
-      init.body = params.toString();
-    }
+    if (isBodyMethod) init.body = requestBody(params, requestOptions.files, headers);
     if (requestOptions.keepalive === true) init.keepalive = true;
 
     const timeoutMs = requestOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -145,6 +152,25 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   return { auth: options.auth, request };
+}
+
+/**
+ * A form body, or a multipart one when there are files. The multipart `Content-Type` is left to
+ * `fetch`, which alone knows the boundary it will write.
+ */
+function requestBody(
+  params: URLSearchParams,
+  files: RequestOptions<z.ZodType>["files"],
+  headers: Record<string, string>,
+): string | FormData {
+  if (files === undefined) {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    return params.toString();
+  }
+  const form = new FormData();
+  for (const [key, value] of params) form.append(key, value);
+  for (const [field, file] of Object.entries(files)) form.append(field, file);
+  return form;
 }
 
 /**

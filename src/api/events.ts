@@ -17,6 +17,8 @@ export interface RegisterQueueParams {
   fetch_event_types?: readonly string[] | undefined;
   narrow?: readonly NarrowTerm[] | undefined;
   client_capabilities?: Readonly<Record<string, boolean>> | undefined;
+  /** Lists each stream's `subscribers` in the snapshot (kept current by `peer_*` events). */
+  include_subscribers?: boolean | undefined;
 }
 
 /** POST /api/v1/register — creates an event queue and returns the state snapshot atomic with it. */

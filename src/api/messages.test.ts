@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
+import * as wire from "../test/api-fixtures";
 import * as eg from "../test/example-data";
 import { createFakeFetch, success } from "../test/fake-fetch";
 import { createApiClient } from "./client";
-import { getMessages, sendMessage } from "./messages";
+import {
+  deleteMessage,
+  getMessage,
+  getMessageHistory,
+  getMessages,
+  sendMessage,
+  updateMessage,
+} from "./messages";
 
 function setup() {
   const fake = createFakeFetch();
@@ -74,5 +82,67 @@ describe("sendMessage", () => {
       local_id: "local-1",
     });
     expect(result.id).toBe(4321);
+  });
+});
+
+describe("getMessage", () => {
+  it("GETs messages/{id} and parses the message with its Markdown", async () => {
+    const { fake, client } = setup();
+    const message = eg.streamMessage({ id: 1000, flags: ["read", "starred"] });
+    fake.json(200, success({ message, raw_content: "Pizza?" }));
+    const result = await getMessage(client, { message_id: 1000, apply_markdown: false });
+    expect(fake.lastRequest.method).toBe("GET");
+    expect(fake.lastRequest.path).toBe("/api/v1/messages/1000");
+    expect(fake.lastRequest.query).toEqual({ apply_markdown: "false" });
+    expect(result.message).toEqual(message);
+    expect(result.raw_content).toBe("Pizza?");
+  });
+});
+
+describe("updateMessage", () => {
+  it("PATCHes content and a move as a form, leaving the id in the path", async () => {
+    const { fake, client } = setup();
+    fake.json(200, success({}));
+    await updateMessage(client, {
+      message_id: 1000,
+      content: "Pasta?",
+      topic: "dinner",
+      stream_id: 13,
+      propagate_mode: "change_later",
+      send_notification_to_old_thread: false,
+    });
+    expect(fake.lastRequest.method).toBe("PATCH");
+    expect(fake.lastRequest.path).toBe("/api/v1/messages/1000");
+    expect(fake.lastRequest.url.search).toBe("");
+    expect(fake.lastRequest.body).toEqual({
+      content: "Pasta?",
+      topic: "dinner",
+      stream_id: "13",
+      propagate_mode: "change_later",
+      send_notification_to_old_thread: "false",
+    });
+  });
+});
+
+describe("deleteMessage", () => {
+  it("DELETEs messages/{id}", async () => {
+    const { fake, client } = setup();
+    fake.json(200, success({}));
+    await deleteMessage(client, { message_id: 1000 });
+    expect(fake.lastRequest.method).toBe("DELETE");
+    expect(fake.lastRequest.path).toBe("/api/v1/messages/1000");
+    expect(fake.lastRequest.query).toEqual({});
+  });
+});
+
+describe("getMessageHistory", () => {
+  it("GETs messages/{id}/history and parses the snapshots, oldest first", async () => {
+    const { fake, client } = setup();
+    fake.json(200, success({ message_history: wire.messageHistory() }));
+    const result = await getMessageHistory(client, { message_id: 1000 });
+    expect(fake.lastRequest.method).toBe("GET");
+    expect(fake.lastRequest.path).toBe("/api/v1/messages/1000/history");
+    expect(result.message_history).toEqual(wire.messageHistory());
+    expect(result.message_history[1]?.prev_topic).toBe("lunch");
   });
 });

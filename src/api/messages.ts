@@ -1,7 +1,12 @@
 import type { ApiClient, CallOptions } from "./client";
 import {
+  emptySuccessResponseSchema,
+  getMessageHistoryResponseSchema,
+  getMessageResponseSchema,
   getMessagesResponseSchema,
   sendMessageResponseSchema,
+  type GetMessageHistoryResponse,
+  type GetMessageResponse,
   type GetMessagesResponse,
   type NarrowTerm,
   type SendMessageResponse,
@@ -47,6 +52,8 @@ export interface SendMessageParams {
   /** With `local_id`, makes our own `message` event carry `local_message_id`. */
   queue_id?: string | undefined;
   local_id?: string | undefined;
+  /** Whether the message starts out read for its sender (FL 236); Zulip guesses by client. */
+  read_by_sender?: boolean | undefined;
 }
 
 /** POST /api/v1/messages — sends a message; resolves with its new id. */
@@ -58,6 +65,77 @@ export function sendMessage(
   return client.request("POST", "messages", {
     params: { ...params },
     schema: sendMessageResponseSchema,
+    signal: options.signal,
+  });
+}
+
+/** The path of one message; ids are integers, but the path is built the one safe way anyway. */
+function messagePath(messageId: number, suffix = ""): string {
+  return `messages/${encodeURIComponent(messageId)}${suffix}`;
+}
+
+/** GET /api/v1/messages/{message_id} — one message (with the caller's flags) and its Markdown. */
+export function getMessage(
+  client: ApiClient,
+  params: { message_id: number; apply_markdown?: boolean | undefined },
+  options: CallOptions = {},
+): Promise<GetMessageResponse> {
+  const { message_id, ...query } = params;
+  return client.request("GET", messagePath(message_id), {
+    params: query,
+    schema: getMessageResponseSchema,
+    signal: options.signal,
+  });
+}
+
+/** How far a topic or stream move reaches from the edited message. */
+export type PropagateMode = "change_one" | "change_later" | "change_all";
+
+/** Parameters of `PATCH /messages/{id}`: new content, and/or a move to a topic or stream. */
+export interface UpdateMessageParams {
+  message_id: number;
+  content?: string | undefined;
+  topic?: string | undefined;
+  stream_id?: number | undefined;
+  propagate_mode?: PropagateMode | undefined;
+  send_notification_to_old_thread?: boolean | undefined;
+  send_notification_to_new_thread?: boolean | undefined;
+}
+
+/** PATCH /api/v1/messages/{message_id} — edits content and/or moves; the event tells the result. */
+export async function updateMessage(
+  client: ApiClient,
+  params: UpdateMessageParams,
+  options: CallOptions = {},
+): Promise<void> {
+  const { message_id, ...body } = params;
+  await client.request("PATCH", messagePath(message_id), {
+    params: body,
+    schema: emptySuccessResponseSchema,
+    signal: options.signal,
+  });
+}
+
+/** DELETE /api/v1/messages/{message_id} — deletes a message for everyone, for good. */
+export async function deleteMessage(
+  client: ApiClient,
+  params: { message_id: number },
+  options: CallOptions = {},
+): Promise<void> {
+  await client.request("DELETE", messagePath(params.message_id), {
+    schema: emptySuccessResponseSchema,
+    signal: options.signal,
+  });
+}
+
+/** GET /api/v1/messages/{message_id}/history — the edit snapshots, the original first. */
+export function getMessageHistory(
+  client: ApiClient,
+  params: { message_id: number },
+  options: CallOptions = {},
+): Promise<GetMessageHistoryResponse> {
+  return client.request("GET", messagePath(params.message_id, "/history"), {
+    schema: getMessageHistoryResponseSchema,
     signal: options.signal,
   });
 }

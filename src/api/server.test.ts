@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createFakeFetch, success } from "../test/fake-fetch";
 import { createApiClient } from "./client";
-import { devFetchApiKey, devListUsers, getServerSettings } from "./server";
+import { UnauthorizedError } from "./errors";
+import { devFetchApiKey, devListUsers, fetchApiKey, getServerSettings } from "./server";
 import { getSubscriptions } from "./subscriptions";
 import * as eg from "../test/example-data";
 
@@ -41,6 +42,35 @@ describe("unauthenticated bindings", () => {
     expect(fake.lastRequest.path).toBe("/api/v1/dev_fetch_api_key");
     expect(fake.lastRequest.body).toEqual({ username: "iago@parley.test" });
     expect(result).toMatchObject({ api_key: "secret", user_id: 10 });
+  });
+});
+
+describe("fetchApiKey", () => {
+  it("POSTs username and password without credentials", async () => {
+    const fake = createFakeFetch();
+    const client = createApiClient({ fetch: fake.fetch });
+    fake.json(200, success({ api_key: "secret", email: "iago@parley.test", user_id: 10 }));
+    const result = await fetchApiKey(client, { username: "iago@parley.test", password: "pw&=1" });
+    expect(fake.lastRequest.method).toBe("POST");
+    expect(fake.lastRequest.path).toBe("/api/v1/fetch_api_key");
+    expect(fake.lastRequest.headers.has("Authorization")).toBe(false);
+    expect(fake.lastRequest.body).toEqual({ username: "iago@parley.test", password: "pw&=1" });
+    expect(result).toMatchObject({ api_key: "secret", email: "iago@parley.test", user_id: 10 });
+  });
+
+  it("a wrong password is a 401 with AUTHENTICATION_FAILED", async () => {
+    const fake = createFakeFetch();
+    const client = createApiClient({ fetch: fake.fetch });
+    fake.json(401, {
+      result: "error",
+      msg: "Your username or password is incorrect",
+      code: "AUTHENTICATION_FAILED",
+    });
+    const error = await fetchApiKey(client, { username: "iago@parley.test", password: "x" }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error).toMatchObject({ code: "AUTHENTICATION_FAILED" });
   });
 });
 

@@ -2,9 +2,11 @@ import type { ApiClient, CallOptions } from "./client";
 import {
   devFetchApiKeyResponseSchema,
   devListUsersResponseSchema,
+  fetchApiKeyResponseSchema,
   serverSettingsResponseSchema,
   type DevFetchApiKeyResponse,
   type DevListUsersResponse,
+  type FetchApiKeyResponse,
   type ServerSettings,
 } from "./types/responses";
 
@@ -39,6 +41,19 @@ export function devFetchApiKey(
   return client.request("POST", "dev_fetch_api_key", {
     params,
     schema: devFetchApiKeyResponseSchema,
+    signal: options.signal,
+  });
+}
+
+/** POST /api/v1/fetch_api_key — logs in with a password (no auth); rate limited on failures. */
+export function fetchApiKey(
+  client: ApiClient,
+  params: { username: string; password: string },
+  options: CallOptions = {},
+): Promise<FetchApiKeyResponse> {
+  return client.request("POST", "fetch_api_key", {
+    params,
+    schema: fetchApiKeyResponseSchema,
     signal: options.signal,
   });
 }

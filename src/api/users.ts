@@ -1,5 +1,11 @@
 import type { ApiClient, CallOptions } from "./client";
 import { getOwnUserResponseSchema, type GetOwnUserResponse } from "./types/responses";
+import {
+  getUserResponseSchema,
+  getUsersResponseSchema,
+  type GetUserResponse,
+  type GetUsersResponse,
+} from "./types/users";
 
 /** GET /api/v1/users/me — the caller's own profile. */
 export function getOwnUser(
@@ -8,6 +14,54 @@ export function getOwnUser(
 ): Promise<GetOwnUserResponse> {
   return client.request("GET", "users/me", {
     schema: getOwnUserResponseSchema,
+    signal: options.signal,
+  });
+}
+
+/** Options of the user listings. */
+export interface GetUsersParams {
+  /** True lets the server leave out Gravatar URLs (`avatar_url: null`) for the client to compute. */
+  client_gravatar?: boolean | undefined;
+  include_custom_profile_fields?: boolean | undefined;
+}
+
+/** GET /api/v1/users — every user of the organisation, deactivated ones included. */
+export function getUsers(
+  client: ApiClient,
+  params: GetUsersParams = {},
+  options: CallOptions = {},
+): Promise<GetUsersResponse> {
+  return client.request("GET", "users", {
+    params: { ...params },
+    schema: getUsersResponseSchema,
+    signal: options.signal,
+  });
+}
+
+/** GET /api/v1/users/{user_id} — one user by id. */
+export function getUser(
+  client: ApiClient,
+  params: GetUsersParams & { user_id: number },
+  options: CallOptions = {},
+): Promise<GetUserResponse> {
+  const { user_id, ...query } = params;
+  return client.request("GET", `users/${encodeURIComponent(user_id)}`, {
+    params: query,
+    schema: getUserResponseSchema,
+    signal: options.signal,
+  });
+}
+
+/** GET /api/v1/users/{email} — one user by email (FL 39). */
+export function getUserByEmail(
+  client: ApiClient,
+  params: GetUsersParams & { email: string },
+  options: CallOptions = {},
+): Promise<GetUserResponse> {
+  const { email, ...query } = params;
+  return client.request("GET", `users/${encodeURIComponent(email)}`, {
+    params: query,
+    schema: getUserResponseSchema,
     signal: options.signal,
   });
 }

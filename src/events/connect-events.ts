@@ -2,67 +2,92 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../api/client";
 import type { UnauthorizedError } from "../api/errors";
 import { deleteQueue, getEvents, registerQueue } from "../api/events";
-import type { RegisterResponse } from "../api/types/register";
-import { subscriptionQueries } from "../queries/subscription-queries";
+import type { RenderContext } from "../markdown/types";
+import { applyEventToQueries, seedQueriesFromSnapshot } from "../queries/query-events";
+import { draftsStore } from "../stores/drafts-store";
+import { refreshOpenNarrows } from "../stores/message-fetch";
 import { messageStore } from "../stores/message-store";
+import { outbox, setEchoRenderContext } from "../stores/outbox-store";
 import { sessionStore } from "../stores/session-store";
-import type { EventBatch } from "./event-batch";
-import { createEventMachine, type EventMachine, type EventMachineHandlers } from "./event-machine";
+import { unreadStore } from "../stores/unread-store";
+import { applyEventBatch, applySnapshot, type ApplyTargets } from "./apply-events";
+import type { Warn } from "./event-batch";
+import { createEventMachine } from "./event-machine";
+import type { EventMachine } from "./event-machine-types";
 
-/** The stores and caches the events are applied to. */
+/** What the connection needs besides the client. */
 export interface EventTargets {
   queryClient: QueryClient;
+  /** The server refused our credentials (the machine has stopped): back to the login page. */
   onUnauthorized(error: UnauthorizedError): void;
+  /** Builds the echo's render context from the query caches (see `setEchoRenderContext`). */
+  renderContext?: (() => RenderContext) | undefined;
 }
 
-/** Puts a register snapshot into the stores; on a resync, marks every narrow for refetching. */
-export function applySnapshot(
-  queryClient: QueryClient,
-  snapshot: RegisterResponse,
-  { isResync }: { isResync: boolean },
-): void {
-  if (snapshot.subscriptions !== undefined) {
-    queryClient.setQueryData(subscriptionQueries.list().queryKey, snapshot.subscriptions);
-  }
-  if (isResync) messageStore.getState().eventQueueReplaced();
-  sessionStore.getState().queueRegistered(snapshot.queue_id);
-}
+const warn: Warn = (message, detail) => {
+  console.warn(message, detail);
+};
 
-/** Applies one validated batch: messages first, in id order (later event kinds go after). */
-export function applyEvents(batch: EventBatch): void {
-  const store = messageStore.getState();
-  for (const event of batch.messages) store.messageReceived(event.message, event.flags);
-}
-
-function handlersFor(targets: EventTargets): EventMachineHandlers {
+/** The app's stores and caches, as the event applier sees them. */
+function appTargets(client: ApiClient, queryClient: QueryClient): ApplyTargets {
   return {
-    onRegistered: (snapshot, info) => {
-      applySnapshot(targets.queryClient, snapshot, info);
+    queryClient,
+    messages: () => messageStore.getState(),
+    unreads: () => unreadStore.getState(),
+    queueRegistered: (queueId) => {
+      sessionStore.getState().queueRegistered(queueId);
     },
-    onEvents: applyEvents,
-    onConnectionChange: (state) => {
-      sessionStore.getState().connectionChanged(state);
-    },
-    onUnauthorized: (error) => {
-      targets.onUnauthorized(error);
-    },
+    ownUserId: () => sessionStore.getState().credentials?.userId,
+    outbox,
+    seedQueries: seedQueriesFromSnapshot,
+    applyToQueries: applyEventToQueries,
+    refreshOpenNarrows: () => refreshOpenNarrows(client),
+    warn,
   };
 }
 
 /**
- * Starts the event machine for a logged-in client and ties it to the page lifecycle: the queue
- * is deleted on `pagehide` and a new one registered if the page comes back from the bfcache.
- * Returns a function that stops it all.
+ * Starts the event machine for a logged-in client, with the user's outbox and drafts, and ties
+ * it to the page: `online`, `visibilitychange` and waking from sleep retry at once; the queue is
+ * deleted on `pagehide` and a new one registered if the page comes back from the bfcache.
+ * Returns a function that stops it all (the outbox keeps its entries and persisted copy).
  */
 export function connectEvents(client: ApiClient, targets: EventTargets): () => void {
+  const apply = appTargets(client, targets.queryClient);
   const machine: EventMachine = createEventMachine({
     api: {
       registerQueue: (params, options) => registerQueue(client, params, options),
       getEvents: (params, options) => getEvents(client, params, options),
       deleteQueue: (params) => deleteQueue(client, params),
     },
-    handlers: handlersFor(targets),
+    handlers: {
+      onRegistered: (snapshot, info) => {
+        applySnapshot(apply, snapshot, info);
+      },
+      onEvents: (batch) => {
+        applyEventBatch(apply, batch);
+      },
+      onConnectionChange: (connection) => {
+        sessionStore.getState().connectionChanged(connection);
+      },
+      onUnauthorized: (error) => {
+        targets.onUnauthorized(error);
+      },
+    },
+    network: window,
+    page: document,
+    warn,
   });
+  if (targets.renderContext !== undefined) setEchoRenderContext(targets.renderContext);
+  const owner = sessionStore.getState().credentials?.email;
+  if (owner !== undefined) {
+    outbox.start(owner);
+    draftsStore.getState().sessionStarted(owner);
+  }
+  sessionStore.getState().connectionRetryProvided(() => {
+    machine.retryNow();
+  });
+
   const onPageHide = () => {
     machine.stop();
   };
@@ -75,6 +100,8 @@ export function connectEvents(client: ApiClient, targets: EventTargets): () => v
   return () => {
     window.removeEventListener("pagehide", onPageHide);
     window.removeEventListener("pageshow", onPageShow);
+    sessionStore.getState().connectionRetryProvided(null);
+    outbox.stop();
     machine.stop();
   };
 }

@@ -1,50 +1,103 @@
-import {
-  eventEnvelopeSchema,
-  heartbeatEventSchema,
-  messageEventSchema,
-  type MessageEvent,
-} from "../api/types/events";
+import { parseServerEvent, type ServerEvent } from "../api/types/events";
 
-/** Where malformed events are reported; `console.warn` in the app. */
+/** Where malformed events and recovered failures are reported; `console.warn` in the app. */
 export type Warn = (message: string, detail?: unknown) => void;
 
-/** One `GET /events` response, validated and put in the order it must be applied in. */
+/** The server event of one `type`. */
+export type ServerEventOf<T extends ServerEvent["type"]> = Extract<ServerEvent, { type: T }>;
+
+/** Events that change messages already known: applied after new messages and edits. */
+export type MessageChangeEvent =
+  | ServerEventOf<"delete_message">
+  | ServerEventOf<"update_message_flags">
+  | ServerEventOf<"reaction">;
+
+/** One `GET /events` response, validated and sorted into the order it must be applied in. */
 export interface EventBatch {
   /** The highest event id seen (skipped events count too); undefined if no id was readable. */
   readonly lastEventId: number | undefined;
   /** Valid `message` events, sorted by message id. */
-  readonly messages: readonly MessageEvent[];
+  readonly messages: readonly ServerEventOf<"message">[];
+  /** `update_message` events, in event order. */
+  readonly updates: readonly ServerEventOf<"update_message">[];
+  /** `delete_message`, `update_message_flags` and `reaction` events, in event order. */
+  readonly changes: readonly MessageChangeEvent[];
+  /** Everything else (subscriptions, users, emoji, …), in event order; for the query caches. */
+  readonly others: readonly ServerEvent[];
 }
 
+/** An empty batch (a heartbeat's, say). */
+export const EMPTY_BATCH: EventBatch = {
+  lastEventId: undefined,
+  messages: [],
+  updates: [],
+  changes: [],
+  others: [],
+};
+
+const byEventId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+
 /**
- * Validates each event on its own against its type's schema, so one malformed event is
- * reported and skipped instead of sinking the batch. Types we don't handle yet are ignored.
+ * Validates each event on its own, so one malformed event is reported and skipped instead of
+ * sinking the batch, and sorts the valid ones as Zulip's web app does: new messages in message-id
+ * order (so lists are built in order), then edits, then deletions, flag and reaction changes
+ * (which may refer to the messages just added), then the rest. Heartbeats, `restart` and types we
+ * don't know are dropped; every id read still advances `lastEventId`, so nothing is asked for twice.
  */
 export function parseEventBatch(rawEvents: readonly unknown[], warn: Warn): EventBatch {
   let lastEventId: number | undefined;
-  const messages: MessageEvent[] = [];
+  const seen = (id: number | undefined) => {
+    if (id !== undefined) lastEventId = Math.max(lastEventId ?? -1, id);
+  };
+  const messages: ServerEventOf<"message">[] = [];
+  const updates: ServerEventOf<"update_message">[] = [];
+  const changes: MessageChangeEvent[] = [];
+  const others: ServerEvent[] = [];
   for (const raw of rawEvents) {
-    const envelope = eventEnvelopeSchema.safeParse(raw);
-    if (!envelope.success) {
-      warn("Skipping an event without a valid id and type", raw);
+    const parsed = parseServerEvent(raw);
+    if (parsed.kind === "malformed") {
+      seen(parsed.id);
+      warn(
+        `Skipping malformed event ${String(parsed.id ?? "without an id")}: ${parsed.error}`,
+        raw,
+      );
       continue;
     }
-    lastEventId = Math.max(lastEventId ?? -1, envelope.data.id);
-    switch (envelope.data.type) {
-      case "message": {
-        const parsed = messageEventSchema.safeParse(raw);
-        if (parsed.success) messages.push(parsed.data);
-        else warn(`Skipping malformed message event ${envelope.data.id}`, parsed.error);
+    if (parsed.kind === "unknown") {
+      seen(parsed.id);
+      continue;
+    }
+    const event = parsed.event;
+    seen(event.id);
+    switch (event.type) {
+      case "message":
+        messages.push(event);
         break;
-      }
-      case "heartbeat": {
-        if (!heartbeatEventSchema.safeParse(raw).success) warn("Malformed heartbeat event", raw);
+      case "update_message":
+        updates.push(event);
         break;
-      }
+      case "delete_message":
+      case "update_message_flags":
+      case "reaction":
+        changes.push(event);
+        break;
+      // A heartbeat carries nothing. A restart announces a server upgrade; reloading the page
+      // for it is not our policy (yet), so it is ignored too.
+      case "heartbeat":
+      case "restart":
+        break;
       default:
-        break;
+        others.push(event);
     }
   }
   messages.sort((a, b) => a.message.id - b.message.id);
-  return { lastEventId, messages };
+  updates.sort(byEventId);
+  changes.sort(byEventId);
+  others.sort(byEventId);
+  return { lastEventId, messages, updates, changes, others };
+}
+
+/** Every event of the batch, in the order it is applied. */
+export function eventsInApplyOrder(batch: EventBatch): ServerEvent[] {
+  return [...batch.messages, ...batch.updates, ...batch.changes, ...batch.others];
 }

@@ -1,10 +1,22 @@
-import type { CallOptions } from "../api/client";
-import { RateLimitedError, UnauthorizedError, hasErrorCode } from "../api/errors";
-import type { GetEventsParams, GetEventsResponse, RegisterQueueParams } from "../api/events";
-import type { RegisterResponse } from "../api/types/register";
-import type { ConnectionState } from "../stores/session-store";
+import { RateLimitedError, UnauthorizedError } from "../api/errors";
+import type { GetEventsResponse, RegisterQueueParams } from "../api/events";
+import type { ConnectionInfo, ConnectionState } from "../stores/session-store";
 import { createBackoff, type Backoff } from "./backoff";
-import { parseEventBatch, type EventBatch, type Warn } from "./event-batch";
+import { parseEventBatch, type Warn } from "./event-batch";
+import type { EventMachine, EventMachineApi, EventMachineDeps } from "./event-machine-types";
+import {
+  HandlerFailedError,
+  describeError,
+  isSameConnection,
+  nextConnectionInfo,
+  recoveryFor,
+} from "./recovery";
+import {
+  realSetTimer,
+  sleepUnlessStopped,
+  watchConnectivity,
+  type SetTimer,
+} from "./wake-detector";
 
 /** The queue options every registration sends. */
 export const REGISTER_PARAMS = {
@@ -24,92 +36,43 @@ export const DEFAULT_LONGPOLL_TIMEOUT_SECONDS = 90;
 /** Added to the server's long-poll timeout so a slow heartbeat is not taken for a dead link. */
 export const POLL_TIMEOUT_MARGIN_MS = 10_000;
 
-/** The endpoints the machine calls, already bound to a client. */
-export interface EventMachineApi {
-  registerQueue(params: RegisterQueueParams, options: CallOptions): Promise<RegisterResponse>;
-  getEvents(
-    params: GetEventsParams,
-    options: CallOptions & { timeoutMs?: number | undefined },
-  ): Promise<GetEventsResponse>;
-  deleteQueue(params: { queue_id: string }): Promise<void>;
-}
-
-/** What the machine reports to; each call is made once, in order. */
-export interface EventMachineHandlers {
-  /** A new queue and its snapshot; `isResync` when it replaces a lost one. Awaited before polling. */
-  onRegistered(snapshot: RegisterResponse, info: { isResync: boolean }): void | Promise<void>;
-  /** A validated batch; message events are already in id order. */
-  onEvents(batch: EventBatch): void;
-  onConnectionChange(state: ConnectionState): void;
-  /** The credentials were refused; the machine has stopped. */
-  onUnauthorized(error: UnauthorizedError): void;
-}
-
-/** The timer the machine waits with; injected so tests can drive time. Returns a canceller. */
-export type SetTimer = (callback: () => void, ms: number) => () => void;
-
-/** Everything the machine talks to; only `api` and `handlers` are required. */
-export interface EventMachineDeps {
-  api: EventMachineApi;
-  handlers: EventMachineHandlers;
-  setTimer?: SetTimer | undefined;
-  random?: (() => number) | undefined;
-  warn?: Warn | undefined;
-}
-
-/** register → poll → apply → poll, with backoff, resync and cleanup. */
-export interface EventMachine {
-  /** Starts (or restarts after `stop`) the loop. A restart registers a new queue. */
-  start(): void;
-  /** Stops polling and deletes the queue with a keepalive request (safe on `pagehide`). */
-  stop(): void;
-  readonly connectionState: ConnectionState;
-}
-
 interface Queue {
   readonly id: string;
   lastEventId: number;
   readonly pollTimeoutMs: number;
 }
 
-// Looks up the global at call time, so fake timers installed later still apply.
-const realSetTimer: SetTimer = (callback, ms) => {
-  const handle = setTimeout(callback, ms);
-  return () => {
-    clearTimeout(handle);
-  };
-};
-
-/** Resolves after `ms`, or rejects when the signal aborts first. */
-function sleep(setTimer: SetTimer, ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      cancel();
-      reject(new Error("stopped"));
-    };
-    const cancel = setTimer(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
+/** What the interrupted attempt is aborted with (never seen by callers). */
+const INTERRUPTED = new Error("Interrupted to retry at once");
 
 class LongPollMachine implements EventMachine {
-  private state: ConnectionState = "connecting";
+  private info: ConnectionInfo = {
+    state: "connecting",
+    since: null,
+    nextAttemptAt: null,
+    failures: 0,
+    lastError: null,
+  };
   private queue: Queue | undefined;
   private hasHadSnapshot = false;
+  /** Re-registers that followed a lost queue with no successful poll in between. */
+  private lostQueuesInARow = 0;
   private controller: AbortController | undefined;
-  private readonly api: EventMachineApi;
-  private readonly handlers: EventMachineHandlers;
+  /** Aborts the poll in flight, so a poll hanging on a dead connection can be restarted. */
+  private pollController: AbortController | undefined;
+  /** Ends the current backoff wait early. */
+  private cutWaitShort: (() => void) | undefined;
+  private detachEnvironment: (() => void) | undefined;
+  private readonly deps: EventMachineDeps;
   private readonly setTimer: SetTimer;
+  private readonly now: () => number;
   private readonly warn: Warn;
   private readonly backoff: Backoff;
 
   constructor(deps: EventMachineDeps) {
-    this.api = deps.api;
-    this.handlers = deps.handlers;
+    this.deps = deps;
     this.setTimer = deps.setTimer ?? realSetTimer;
+    this.now = deps.now ?? Date.now;
     this.warn =
       deps.warn ??
       ((message, detail) => {
@@ -119,34 +82,89 @@ class LongPollMachine implements EventMachine {
   }
 
   get connectionState(): ConnectionState {
-    return this.state;
+    return this.info.state;
+  }
+
+  get connection(): ConnectionInfo {
+    return this.info;
   }
 
   start(): void {
     if (this.controller !== undefined && !this.controller.signal.aborted) return;
     this.controller = new AbortController();
-    if (this.hasHadSnapshot) this.setState("resyncing");
+    this.attachEnvironment();
+    this.report({
+      state: this.hasHadSnapshot ? "resyncing" : "connecting",
+      nextAttemptAt: null,
+    });
     void this.run(this.controller.signal);
   }
 
   stop(): void {
     this.controller?.abort();
+    this.detachEnvironment?.();
+    this.detachEnvironment = undefined;
     this.deleteQueue();
+  }
+
+  retryNow(): void {
+    this.interrupt({ abortPoll: true, resetBackoff: false });
+  }
+
+  /** Cuts a wait short; `abortPoll` also restarts a poll in flight (with `dont_block`). */
+  private interrupt({ abortPoll, resetBackoff }: { abortPoll: boolean; resetBackoff: boolean }) {
+    if (this.controller === undefined || this.controller.signal.aborted) return;
+    if (resetBackoff) this.backoff.reset();
+    if (this.cutWaitShort !== undefined) {
+      this.cutWaitShort();
+    } else if (abortPoll) {
+      this.pollController?.abort(INTERRUPTED);
+    }
+  }
+
+  private attachEnvironment(): void {
+    this.detachEnvironment = watchConnectivity({
+      network: this.deps.network,
+      page: this.deps.page,
+      detectWake: this.deps.detectWake !== false,
+      now: this.now,
+      setTimer: this.setTimer,
+      // After `online` or a sleep, a parked poll is likely dead on a closed connection.
+      onReconnected: () => {
+        this.interrupt({ abortPoll: true, resetBackoff: true });
+      },
+      onVisible: () => {
+        this.interrupt({ abortPoll: false, resetBackoff: false });
+      },
+    });
   }
 
   private deleteQueue(): void {
     const stopped = this.queue;
     this.queue = undefined;
-    if (stopped === undefined) return;
-    this.api.deleteQueue({ queue_id: stopped.id }).catch((error: unknown) => {
+    if (stopped !== undefined) this.deleteQueueById(stopped.id);
+  }
+
+  private deleteQueueById(queueId: string): void {
+    this.api.deleteQueue({ queue_id: queueId }).catch((error: unknown) => {
       this.warn("Deleting the event queue failed", error);
     });
   }
 
-  private setState(next: ConnectionState): void {
-    if (next === this.state) return;
-    this.state = next;
-    this.handlers.onConnectionChange(next);
+  private get api(): EventMachineApi {
+    return this.deps.api;
+  }
+
+  /** Merges a change into the connection info and reports it if anything changed. */
+  private report(change: Partial<ConnectionInfo>): void {
+    const next = nextConnectionInfo(
+      this.info,
+      { ...change, failures: this.backoff.failures },
+      this.now(),
+    );
+    if (isSameConnection(next, this.info)) return;
+    this.info = next;
+    this.deps.handlers.onConnectionChange(next);
   }
 
   private async run(signal: AbortSignal): Promise<void> {
@@ -162,7 +180,12 @@ class LongPollMachine implements EventMachine {
           isRecovering = false;
         }
       } catch (error) {
-        if (isStopped() || !(await this.recover(error, signal))) return;
+        if (isStopped()) return;
+        if (error === INTERRUPTED) {
+          isRecovering = true;
+          continue;
+        }
+        if (!(await this.recover(error, signal))) return;
         isRecovering = true;
       }
     }
@@ -170,6 +193,12 @@ class LongPollMachine implements EventMachine {
 
   private async register(signal: AbortSignal): Promise<void> {
     const snapshot = await this.api.registerQueue(REGISTER_PARAMS, { signal });
+    // Stopped while the answer was on its way: don't leave the new queue behind (and don't
+    // touch `this.queue`, which a restarted loop may own by now).
+    if (signal.aborted) {
+      this.deleteQueueById(snapshot.queue_id);
+      return;
+    }
     const timeoutSeconds =
       snapshot.event_queue_longpoll_timeout_seconds ?? DEFAULT_LONGPOLL_TIMEOUT_SECONDS;
     this.queue = {
@@ -177,40 +206,51 @@ class LongPollMachine implements EventMachine {
       lastEventId: snapshot.last_event_id,
       pollTimeoutMs: timeoutSeconds * 1000 + POLL_TIMEOUT_MARGIN_MS,
     };
-    // Stopped while the answer was on its way: don't leave the new queue behind.
-    if (signal.aborted) {
-      this.deleteQueue();
-      return;
-    }
     const isResync = this.hasHadSnapshot;
     this.hasHadSnapshot = true;
     try {
-      await this.handlers.onRegistered(snapshot, { isResync });
+      await this.deps.handlers.onRegistered(snapshot, { isResync });
     } catch (error) {
-      this.warn("Applying the register snapshot failed", error);
+      throw new HandlerFailedError("Applying the register snapshot failed", { cause: error });
     }
-    this.setState("live");
+    this.report({ state: "live" });
   }
 
   private async poll(queue: Queue, isRecovering: boolean, signal: AbortSignal): Promise<void> {
-    const response = await this.api.getEvents(
-      {
-        queue_id: queue.id,
-        last_event_id: queue.lastEventId,
-        dont_block: isRecovering ? true : undefined,
-      },
-      { signal, timeoutMs: queue.pollTimeoutMs },
-    );
+    const pollController = new AbortController();
+    const forwardStop = () => {
+      pollController.abort(signal.reason);
+    };
+    signal.addEventListener("abort", forwardStop, { once: true });
+    this.pollController = pollController;
+    let response: GetEventsResponse;
+    try {
+      response = await this.api.getEvents(
+        {
+          queue_id: queue.id,
+          last_event_id: queue.lastEventId,
+          dont_block: isRecovering ? true : undefined,
+        },
+        { signal: pollController.signal, timeoutMs: queue.pollTimeoutMs },
+      );
+    } catch (error) {
+      // An interrupted poll is retried at once, whatever error the abort surfaced as.
+      throw pollController.signal.reason === INTERRUPTED && !signal.aborted ? INTERRUPTED : error;
+    } finally {
+      signal.removeEventListener("abort", forwardStop);
+      this.pollController = undefined;
+    }
     this.backoff.reset();
-    this.setState("live");
+    this.lostQueuesInARow = 0;
+    this.report({ state: "live" });
     const batch = parseEventBatch(response.events, this.warn);
     if (batch.lastEventId !== undefined) {
       queue.lastEventId = Math.max(queue.lastEventId, batch.lastEventId);
     }
     try {
-      this.handlers.onEvents(batch);
+      this.deps.handlers.onEvents(batch);
     } catch (error) {
-      this.warn("Applying events failed", error);
+      throw new HandlerFailedError("Applying events failed", { cause: error });
     }
   }
 
@@ -218,32 +258,46 @@ class LongPollMachine implements EventMachine {
   private async recover(error: unknown, signal: AbortSignal): Promise<boolean> {
     if (error instanceof UnauthorizedError) {
       this.controller?.abort();
+      this.detachEnvironment?.();
       this.queue = undefined;
-      this.handlers.onUnauthorized(error);
+      this.deps.handlers.onUnauthorized(error);
       return false;
     }
-    if (hasErrorCode(error, "BAD_EVENT_QUEUE_ID")) {
-      // The server forgot our queue (idle GC, restart): register again at once.
+    const recovery = recoveryFor(error);
+    const lastError = describeError(error);
+    if (recovery === "reregister") {
+      // The server forgot our queue (idle GC, restart): register again, at once the first time.
       this.queue = undefined;
-      this.setState("resyncing");
-      return true;
+      this.lostQueuesInARow++;
+      this.report({ state: "resyncing", lastError });
+      return this.lostQueuesInARow > 1 ? this.wait(error, signal) : true;
     }
-    if (this.state === "live") this.setState("reconnecting");
-    this.warn("Event connection failed; retrying", error);
-    try {
-      await sleep(this.setTimer, this.delayAfter(error), signal);
-      return true;
-    } catch {
-      return false;
+    if (recovery === "resync") {
+      this.warn("Unexpected event error; registering a new queue", error);
+      this.deleteQueue();
+    } else {
+      this.warn("Event connection failed; retrying", error);
     }
+    const state: ConnectionState =
+      this.queue !== undefined ? "reconnecting" : this.hasHadSnapshot ? "resyncing" : "connecting";
+    this.report({ state, lastError });
+    return this.wait(error, signal);
   }
 
-  private delayAfter(error: unknown): number {
-    const wait = this.backoff.next();
+  /** Waits the backoff delay (at least Retry-After); resolves false if stopped meanwhile. */
+  private wait(error: unknown, signal: AbortSignal): Promise<boolean> {
+    let ms = this.backoff.next();
     if (error instanceof RateLimitedError && error.retryAfterMs !== undefined) {
-      return Math.max(wait, error.retryAfterMs);
+      ms = Math.max(ms, error.retryAfterMs);
     }
-    return wait;
+    this.report({ nextAttemptAt: this.now() + ms });
+    return sleepUnlessStopped(this.setTimer, ms, signal, (cut) => {
+      this.cutWaitShort = cut;
+    }).then((isStillRunning) => {
+      this.cutWaitShort = undefined;
+      if (isStillRunning) this.report({ nextAttemptAt: null });
+      return isStillRunning;
+    });
   }
 }
 

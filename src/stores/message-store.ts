@@ -1,243 +1,215 @@
 import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Message } from "../api/types/message";
-import { messageMatchesNarrow, narrowKey, type Narrow } from "../lib/narrow";
+import { narrowKey, type Narrow } from "../lib/narrow";
+import { NarrowChanges } from "./message-changes";
+import { createMessageData, ensureEntry, type MessageData, type NarrowState } from "./message-data";
+import {
+  applyDeleted,
+  applyFlags,
+  applyQueueReplaced,
+  applyReaction,
+  applyReceived,
+  applyUpdate,
+  type FlagChange,
+  type MessageUpdate,
+  type ReactionChange,
+  type ReceivedMessage,
+} from "./message-events";
+import {
+  failFetch,
+  finishFetch,
+  isOpenFetch,
+  startFetch,
+  type FetchDirection,
+  type FetchedWindow,
+  type FetchTicket,
+} from "./message-window";
 
-/** What one narrow shows: ids in ascending order (never copies of messages) and fetch state. */
-export interface NarrowState {
-  readonly narrow: Narrow;
-  readonly ids: readonly number[];
-  /** The list reaches the first message of the narrow. */
-  readonly found_oldest: boolean;
-  /** The list reaches the newest message, so live messages may be appended to it. */
-  readonly found_newest: boolean;
-  readonly isLoading: boolean;
-  readonly error: string | null;
-}
-
-/** The part of a `GET /messages` result the store needs. */
-export interface FetchedWindow {
-  readonly messages: readonly Message[];
-  readonly found_oldest: boolean;
-  readonly found_newest: boolean;
-}
+export type { NarrowState } from "./message-data";
+export type { FlagChange, MessageUpdate, ReactionChange, ReceivedMessage } from "./message-events";
+export type { FetchDirection, FetchedWindow, FetchTicket } from "./message-window";
+export { mergeSortedIds } from "./message-ids";
 
 /** The message store: data plus actions, each named after what happened. */
 export interface MessageStoreState {
-  /** Every known message, once, by id. */
-  readonly messages: Readonly<Record<number, Message>>;
-  /** Per-narrow lists, by `narrowKey`. */
-  readonly narrows: Readonly<Record<string, NarrowState>>;
-  /** Bumped when the event queue is replaced; a fetch that spans a bump may have a gap. */
+  /**
+   * Messages once by id and per-narrow id lists. Mutated in place (so an event costs O(1), not a
+   * copy of 100,000 entries): read it only through `getMessage`, `getNarrowState` and the other
+   * selectors, which return objects that are replaced when they change.
+   */
+  readonly data: MessageData;
+  /** Grows with every change of the data; a cheap dependency for memos over many messages. */
+  readonly version: number;
+  /** Grows when the event queue is replaced; a fetch that spans a change may have a gap. */
   readonly queueGeneration: number;
+  /** Who "self" is for direct-message and mention matching. */
+  readonly ownUserId: number | null;
 
-  /** A fetch for the narrow began; existing ids stay on screen meanwhile. */
-  fetchStarted(narrow: Narrow): void;
-  /**
-   * A window of the narrow arrived. It is merged with the ids already held when the two
-   * ranges touch, and replaces them when they don't (so a list never silently has a gap).
-   */
-  messagesFetched(narrow: Narrow, window: FetchedWindow): void;
-  fetchFailed(narrow: Narrow, error: string): void;
-  /**
-   * A `message` event: the message is kept by id and joins every narrow it matches that has
-   * `found_newest` (others would get a gap; they pick it up when fetched).
-   */
+  sessionStarted(ownUserId: number): void;
+  /** `message` events: idempotent by id; flags stored on the message. */
+  messagesReceived(received: readonly ReceivedMessage[]): void;
+  /** One `message` event (kept for callers that apply events one at a time). */
   messageReceived(message: Message, flags: readonly string[]): void;
-  /**
-   * A new event queue replaced a lost one, so events in between were missed: no narrow is
-   * known to be up to date. Ids stay on screen until the narrow is fetched again.
-   */
+  messageUpdated(update: MessageUpdate): void;
+  messagesDeleted(messageIds: readonly number[]): void;
+  /** Idempotent; keeps the starred and mentions narrows right. */
+  flagsChanged(change: FlagChange): void;
+  /** Idempotent. */
+  reactionChanged(change: ReactionChange): void;
+  /** Events may have been missed: no narrow is "newest" any more; ids stay on screen. */
   eventQueueReplaced(): void;
-  /** Forget everything (logout). */
+  /**
+   * A view shows the narrow (ref-counted). A narrow not held yet is derived at once from a wider
+   * one held (topic from its stream, anything from "all"), so switching shows messages at once.
+   */
+  narrowOpened(narrow: Narrow): void;
+  narrowClosed(narrow: Narrow): void;
+  /**
+   * A fetch of the narrow begins (existing ids stay on screen). Give the ticket back to
+   * `messagesFetched` or `fetchFailed`.
+   */
+  fetchStarted(narrow: Narrow, direction: FetchDirection): FetchTicket;
+  /**
+   * A window arrived: merged with the ids held when the ranges touch, replacing them when they
+   * don't (never a gap); an event that touched a message after the fetch was sent wins.
+   */
+  messagesFetched(ticket: FetchTicket, window: FetchedWindow): void;
+  fetchFailed(ticket: FetchTicket, error: string): void;
+  /** Forget everything (logout); answers to fetches sent before are dropped. */
   reset(): void;
 }
 
-const EMPTY = { messages: {}, narrows: {}, queueGeneration: 0 } as const;
+/** A stored message by id. */
+export function getMessage(state: MessageStoreState, id: number): Message | undefined {
+  return state.data.messages.get(id);
+}
 
-/** Merges two ascending id lists into one ascending list without duplicates. */
-export function mergeSortedIds(a: readonly number[], b: readonly number[]): number[] {
-  const merged: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    const x = a[i];
-    const y = b[j];
-    const next = y === undefined || (x !== undefined && x <= y) ? x : y;
-    if (next === undefined) break;
-    if (next === x) i++;
-    if (next === y) j++;
-    if (merged.at(-1) !== next) merged.push(next);
+/** A narrow's list and fetch state; a new object whenever either changes. */
+export function getNarrowState(state: MessageStoreState, narrow: Narrow): NarrowState | undefined {
+  return state.data.narrows.get(narrowKey(narrow))?.view;
+}
+
+/** The narrows some view shows. */
+export function getOpenNarrows(state: MessageStoreState): Narrow[] {
+  const narrows: Narrow[] = [];
+  for (const key of state.data.openCounts.keys()) {
+    const entry = state.data.narrows.get(key);
+    if (entry !== undefined) narrows.push(entry.narrow);
   }
-  return merged;
+  return narrows;
 }
 
-/** The id range a list is known to cover completely. */
-function coveredRange(ids: readonly number[], foundOldest: boolean, foundNewest: boolean) {
-  return {
-    low: foundOldest ? -Infinity : (ids[0] ?? Infinity),
-    high: foundNewest ? Infinity : (ids.at(-1) ?? -Infinity),
-  };
-}
-
-function mergeWindow(
-  existing: NarrowState | undefined,
-  narrow: Narrow,
-  fetchedIds: number[],
-  window: FetchedWindow,
-): NarrowState {
-  const base = { narrow, isLoading: false, error: null };
-  const fetched = coveredRange(fetchedIds, window.found_oldest, window.found_newest);
-  if (existing === undefined || existing.ids.length === 0) {
-    return {
-      ...base,
-      ids: fetchedIds,
-      found_oldest: window.found_oldest,
-      found_newest: window.found_newest,
-    };
-  }
-  const held = coveredRange(existing.ids, existing.found_oldest, existing.found_newest);
-  const isTouching = held.high >= fetched.low && held.low <= fetched.high;
-  if (!isTouching) {
-    return {
-      ...base,
-      ids: fetchedIds,
-      found_oldest: window.found_oldest,
-      found_newest: window.found_newest,
-    };
-  }
-  // Inside the fetched range the server's answer is authoritative; outside it we keep ours.
-  const kept = existing.ids.filter((id) => id < fetched.low || id > fetched.high);
-  return {
-    ...base,
-    ids: mergeSortedIds(kept, fetchedIds),
-    found_oldest: existing.found_oldest || window.found_oldest,
-    found_newest: existing.found_newest || window.found_newest,
-  };
-}
-
-/**
- * Messages that arrived by event while the fetch was in flight are newer than its answer;
- * when the narrow is caught up they belong at its end.
- */
-function absorbNewer(state: NarrowState, messages: Readonly<Record<number, Message>>): NarrowState {
-  if (!state.found_newest) return state;
-  const newest = state.ids.at(-1) ?? (state.found_oldest ? -Infinity : Infinity);
-  const newer = Object.values(messages)
-    .filter((message) => message.id > newest && messageMatchesNarrow(state.narrow, message))
-    .map((message) => message.id)
-    .sort((a, b) => a - b);
-  return newer.length === 0 ? state : { ...state, ids: mergeSortedIds(state.ids, newer) };
-}
-
-function updateNarrow(
-  narrows: Readonly<Record<string, NarrowState>>,
-  narrow: Narrow,
-  update: (existing: NarrowState | undefined) => NarrowState,
-): Record<string, NarrowState> {
-  const key = narrowKey(narrow);
-  return { ...narrows, [key]: update(narrows[key]) };
-}
-
-function emptyNarrow(narrow: Narrow): NarrowState {
-  return {
-    narrow,
-    ids: [],
-    found_oldest: false,
-    found_newest: false,
-    isLoading: false,
-    error: null,
-  };
-}
-
-type MessageData = Pick<MessageStoreState, "messages" | "narrows" | "queueGeneration">;
-
-function withFetchStatus(
-  state: MessageData,
-  narrow: Narrow,
-  status: Pick<NarrowState, "isLoading" | "error">,
-): Partial<MessageData> {
-  return {
-    narrows: updateNarrow(state.narrows, narrow, (existing) => ({
-      ...(existing ?? emptyNarrow(narrow)),
-      ...status,
-    })),
-  };
-}
-
-function withFetched(
-  state: MessageData,
-  narrow: Narrow,
-  window: FetchedWindow,
-): Partial<MessageData> {
-  const messages = { ...state.messages };
-  for (const message of window.messages) messages[message.id] = message;
-  const fetchedIds = mergeSortedIds(
-    [],
-    window.messages.map((message) => message.id).sort((a, b) => a - b),
-  );
-  const narrows = updateNarrow(state.narrows, narrow, (existing) =>
-    absorbNewer(mergeWindow(existing, narrow, fetchedIds, window), messages),
-  );
-  return { messages, narrows };
-}
-
-function withReceived(
-  state: MessageData,
-  message: Message,
-  flags: readonly string[],
-): Partial<MessageData> {
-  const narrows: Record<string, NarrowState> = { ...state.narrows };
-  for (const [key, narrowState] of Object.entries(state.narrows)) {
-    if (narrowState.found_newest && messageMatchesNarrow(narrowState.narrow, message)) {
-      narrows[key] = { ...narrowState, ids: mergeSortedIds(narrowState.ids, [message.id]) };
-    }
-  }
-  return {
-    messages: { ...state.messages, [message.id]: { ...message, flags: [...flags] } },
-    narrows,
-  };
-}
-
-function withQueueReplaced(state: MessageData): Partial<MessageData> {
-  const narrows = Object.fromEntries(
-    Object.entries(state.narrows).map(([key, narrowState]) => [
-      key,
-      { ...narrowState, found_newest: false },
-    ]),
-  );
-  return { queueGeneration: state.queueGeneration + 1, narrows };
+/** How many messages the store holds. */
+export function messageCount(state: MessageStoreState): number {
+  return state.data.messages.size;
 }
 
 /** Creates a message store; the app uses the one `messageStore`, tests make their own. */
 export function createMessageStore(): StoreApi<MessageStoreState> {
-  return createStore<MessageStoreState>()((set) => ({
-    ...EMPTY,
-    fetchStarted: (narrow) => {
-      set((state) => withFetchStatus(state, narrow, { isLoading: true, error: null }));
-    },
-    messagesFetched: (narrow, window) => {
-      set((state) => withFetched(state, narrow, window));
-    },
-    fetchFailed: (narrow, error) => {
-      set((state) => withFetchStatus(state, narrow, { isLoading: false, error }));
-    },
-    messageReceived: (message, flags) => {
-      set((state) => withReceived(state, message, flags));
-    },
-    eventQueueReplaced: () => {
-      set(withQueueReplaced);
-    },
-    reset: () => {
-      set(EMPTY);
-    },
-  }));
+  return createStore<MessageStoreState>()((set, get) => {
+    /** Runs a change of the data, then publishes it (new views, new version). */
+    function change<T>(apply: (data: MessageData, changes: NarrowChanges, own: number) => T): T {
+      const state = get();
+      const changes = new NarrowChanges();
+      const result = apply(state.data, changes, state.ownUserId ?? -1);
+      changes.apply();
+      set({ version: state.version + 1 });
+      return result;
+    }
+    const context = () => ({ generation: get().queueGeneration, ownUserId: get().ownUserId ?? -1 });
+
+    return {
+      data: createMessageData(),
+      version: 0,
+      queueGeneration: 0,
+      ownUserId: null,
+      sessionStarted: (ownUserId) => {
+        set({ ownUserId });
+      },
+      messagesReceived: (received) => {
+        change((data, changes, own) => {
+          applyReceived(data, changes, received, own);
+        });
+      },
+      messageReceived: (message, flags) => {
+        get().messagesReceived([{ message, flags }]);
+      },
+      messageUpdated: (update) => {
+        change((data, changes, own) => {
+          applyUpdate(data, changes, update, own);
+        });
+      },
+      messagesDeleted: (messageIds) => {
+        change((data, changes, own) => {
+          applyDeleted(data, changes, messageIds, own);
+        });
+      },
+      flagsChanged: (flagChange) => {
+        change((data, changes, own) => {
+          applyFlags(data, changes, flagChange, own);
+        });
+      },
+      reactionChanged: (reaction) => {
+        change((data) => {
+          applyReaction(data, reaction);
+        });
+      },
+      eventQueueReplaced: () => {
+        change((data) => {
+          applyQueueReplaced(data);
+        });
+        set((state) => ({ queueGeneration: state.queueGeneration + 1 }));
+      },
+      narrowOpened: (narrow) => {
+        change((data) => {
+          const key = narrowKey(narrow);
+          data.openCounts.set(key, (data.openCounts.get(key) ?? 0) + 1);
+          ensureEntry(data, narrow);
+        });
+      },
+      narrowClosed: (narrow) => {
+        change((data) => {
+          const key = narrowKey(narrow);
+          const count = (data.openCounts.get(key) ?? 0) - 1;
+          if (count > 0) data.openCounts.set(key, count);
+          else data.openCounts.delete(key);
+        });
+      },
+      fetchStarted: (narrow, direction) =>
+        change((data, changes) =>
+          startFetch(data, changes, narrow, direction, get().queueGeneration),
+        ),
+      messagesFetched: (ticket, window) => {
+        if (!isOpenFetch(get().data, ticket)) return;
+        change((data, changes) => {
+          finishFetch(data, changes, ticket, window, context());
+        });
+      },
+      fetchFailed: (ticket, error) => {
+        if (!isOpenFetch(get().data, ticket)) return;
+        change((data, changes) => {
+          failFetch(data, changes, ticket, error);
+        });
+      },
+      reset: () => {
+        set((state) => ({
+          data: createMessageData(),
+          version: state.version + 1,
+          ownUserId: null,
+        }));
+      },
+    };
+  });
 }
 
 /** The app's message store. */
 export const messageStore = createMessageStore();
 
-/** Reads from the app's message store in a component (re-renders when the selection changes). */
+/**
+ * Reads from the app's message store in a component (re-renders when the selection changes).
+ * Select through `getNarrowState`/`getMessage`; never select `data` itself (it is mutated).
+ */
 export function useMessageStore<T>(selector: (state: MessageStoreState) => T): T {
   return useStore(messageStore, selector);
 }

@@ -1,15 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { createSessionStore } from "./session-store";
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+import { describe, expect, it, vi } from "vitest";
+import { memoryStorage } from "../test/events-fakes";
+import { createSessionStore, INITIAL_CONNECTION, type ConnectionInfo } from "./session-store";
 
 const iago = { email: "iago@parley.test", apiKey: "secret", userId: 10 };
 
@@ -29,11 +20,12 @@ describe("session store", () => {
     const store = createSessionStore({ storage });
     store.getState().login(iago);
     store.getState().queueRegistered("q1");
-    store.getState().connectionChanged("live");
+    store.getState().connectionChanged({ ...INITIAL_CONNECTION, state: "live" });
     store.getState().logout("Your session has ended.");
     expect(store.getState()).toMatchObject({
       credentials: null,
       queueId: null,
+      connection: INITIAL_CONNECTION,
       connectionState: "connecting",
       notice: "Your session has ended.",
     });
@@ -46,5 +38,28 @@ describe("session store", () => {
     expect(createSessionStore({ storage }).getState().credentials).toBeNull();
     storage.setItem("parley.session", "not json");
     expect(createSessionStore({ storage }).getState().credentials).toBeNull();
+  });
+
+  it("keeps the machine's connection info and passes retry-now to it", () => {
+    const store = createSessionStore();
+    const reconnecting: ConnectionInfo = {
+      state: "reconnecting",
+      since: 1000,
+      nextAttemptAt: 5000,
+      failures: 3,
+      lastError: "Failed to fetch",
+    };
+    store.getState().connectionChanged(reconnecting);
+    expect(store.getState().connection).toBe(reconnecting);
+    expect(store.getState().connectionState).toBe("reconnecting");
+
+    store.getState().retryConnectionNow(); // no machine yet: nothing happens
+    const retry = vi.fn();
+    store.getState().connectionRetryProvided(retry);
+    store.getState().retryConnectionNow();
+    expect(retry).toHaveBeenCalledTimes(1);
+    store.getState().connectionRetryProvided(null);
+    store.getState().retryConnectionNow();
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 });

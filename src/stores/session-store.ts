@@ -14,6 +14,28 @@ export type ConnectionState =
   /** The queue was lost; registering a new one and refetching what is open. */
   | "resyncing";
 
+/** The event connection's health, for the banner ("reconnecting in 12 s — retry now"). */
+export interface ConnectionInfo {
+  readonly state: ConnectionState;
+  /** `Date.now()` when the connection stopped being live (or started connecting); null when live. */
+  readonly since: number | null;
+  /** When the next retry happens, while waiting to retry; otherwise null. */
+  readonly nextAttemptAt: number | null;
+  /** Consecutive failed attempts since the last success. */
+  readonly failures: number;
+  /** What the last failure was; null once live again. */
+  readonly lastError: string | null;
+}
+
+/** The connection before the event machine has said anything. */
+export const INITIAL_CONNECTION: ConnectionInfo = {
+  state: "connecting",
+  since: null,
+  nextAttemptAt: null,
+  failures: 0,
+  lastError: null,
+};
+
 const credentialsSchema = z.object({
   email: z.string(),
   apiKey: z.string(),
@@ -30,6 +52,8 @@ export interface SessionState {
   readonly client: ApiClient;
   /** The current event queue; null until registered. Message fetches wait for it. */
   readonly queueId: string | null;
+  /** The event connection's health; `connectionState` is `connection.state`, kept for old readers. */
+  readonly connection: ConnectionInfo;
   readonly connectionState: ConnectionState;
   /** Why the last session ended, shown on the login page; cleared on login. */
   readonly notice: string | null;
@@ -37,7 +61,15 @@ export interface SessionState {
   login(credentials: Credentials): void;
   logout(notice?: string): void;
   queueRegistered(queueId: string): void;
-  connectionChanged(state: ConnectionState): void;
+  /** The event machine's report; replaces `connection` and `connectionState`. */
+  connectionChanged(connection: ConnectionInfo): void;
+  /**
+   * The running event machine offers its "retry now" (null when it stops), so the banner can
+   * call `retryConnectionNow` without knowing the machine.
+   */
+  connectionRetryProvided(retry: (() => void) | null): void;
+  /** Cuts a retry wait short (or restarts a poll that may hang); does nothing when no machine runs. */
+  retryConnectionNow(): void;
 }
 
 const STORAGE_KEY = "parley.session";
@@ -72,10 +104,13 @@ export function createSessionStore(options: SessionStoreOptions = {}): StoreApi<
     });
   const initial = readCredentials(storage);
 
+  let retryConnection: (() => void) | null = null;
+
   return createStore<SessionState>()((set) => ({
     credentials: initial,
     client: clientFor(initial),
     queueId: null,
+    connection: INITIAL_CONNECTION,
     connectionState: "connecting",
     notice: null,
 
@@ -85,6 +120,7 @@ export function createSessionStore(options: SessionStoreOptions = {}): StoreApi<
         credentials,
         client: clientFor(credentials),
         queueId: null,
+        connection: INITIAL_CONNECTION,
         connectionState: "connecting",
         notice: null,
       });
@@ -96,6 +132,7 @@ export function createSessionStore(options: SessionStoreOptions = {}): StoreApi<
         credentials: null,
         client: clientFor(null),
         queueId: null,
+        connection: INITIAL_CONNECTION,
         connectionState: "connecting",
         notice: notice ?? null,
       });
@@ -105,8 +142,16 @@ export function createSessionStore(options: SessionStoreOptions = {}): StoreApi<
       set({ queueId });
     },
 
-    connectionChanged: (connectionState) => {
-      set({ connectionState });
+    connectionChanged: (connection) => {
+      set({ connection, connectionState: connection.state });
+    },
+
+    connectionRetryProvided: (retry) => {
+      retryConnection = retry;
+    },
+
+    retryConnectionNow: () => {
+      retryConnection?.();
     },
   }));
 }

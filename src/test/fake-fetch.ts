@@ -4,7 +4,12 @@ export interface RecordedRequest {
   url: URL;
   path: string;
   query: Record<string, string>;
+  /** Text fields of the body, form-encoded or multipart. */
   body: Record<string, string>;
+  /** Files of a multipart body by field name; empty for a form-encoded one. */
+  files: Record<string, Blob>;
+  /** Whether the body was `FormData` (multipart) rather than a form-encoded string. */
+  isMultipart: boolean;
   headers: Headers;
   keepalive: boolean;
 }
@@ -24,13 +29,12 @@ export function createFakeFetch() {
 
   const fetchImpl: typeof fetch = (input, init = {}) => {
     const url = new URL(input instanceof Request ? input.url : input, "http://localhost");
-    const bodyText = typeof init.body === "string" ? init.body : "";
     requests.push({
       method: init.method ?? "GET",
       url,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
-      body: Object.fromEntries(new URLSearchParams(bodyText)),
+      ...decodeBody(init.body),
       headers: new Headers(init.headers),
       keepalive: init.keepalive === true,
     });
@@ -79,6 +83,22 @@ export function createFakeFetch() {
       return last;
     },
   };
+}
+
+function decodeBody(
+  body: RequestInit["body"],
+): Pick<RecordedRequest, "body" | "files" | "isMultipart"> {
+  if (!(body instanceof FormData)) {
+    const text = typeof body === "string" ? body : "";
+    return { body: Object.fromEntries(new URLSearchParams(text)), files: {}, isMultipart: false };
+  }
+  const fields: Record<string, string> = {};
+  const files: Record<string, Blob> = {};
+  for (const [key, value] of body) {
+    if (typeof value === "string") fields[key] = value;
+    else files[key] = value;
+  }
+  return { body: fields, files, isMultipart: true };
 }
 
 function abortError(signal: AbortSignal): Error {

@@ -45,3 +45,22 @@ export const messageSchema = z.looseObject({
   last_edit_timestamp: z.number().int().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** One element of `message_history`: the message as it was after that edit (or as sent). */
+export const messageSnapshotSchema = z.looseObject({
+  topic: z.string(),
+  content: z.string(),
+  rendered_content: z.string(),
+  timestamp: z.number().int(),
+  /** The editor; the sender on the first snapshot. */
+  user_id: z.number().int().nullable(),
+  prev_topic: z.string().optional(),
+  prev_content: z.string().optional(),
+  prev_rendered_content: z.string().optional(),
+  /** `<div>`-wrapped HTML with `highlight_text_inserted`/`_deleted` spans; sanitize before use. */
+  content_html_diff: z.string().optional(),
+  /** Stream moves (FL 118): the stream ids before and after. */
+  prev_stream: z.number().int().optional(),
+  stream: z.number().int().optional(),
+});
+export type MessageSnapshot = z.infer<typeof messageSnapshotSchema>;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { presencesSchema } from "./presence";
+import { linkifierSchema, oldFilterSchema, realmEmojiMapSchema, userGroupSchema } from "./realm";
 import { subscriptionSchema, streamSchema } from "./streams";
 import { userSchema } from "./users";
 
@@ -27,6 +29,45 @@ export const unreadMessagesSchema = z.looseObject({
 });
 export type UnreadMessages = z.infer<typeof unreadMessagesSchema>;
 
+/** The `realm` part of the snapshot: limits and settings the client honours. */
+const realmSnapshotShape = {
+  realm_name: z.string().optional(),
+  realm_description: z.string().optional(),
+  realm_uri: z.string().optional(),
+  realm_url: z.string().optional(),
+  max_topic_length: z.number().int().optional(),
+  max_message_length: z.number().int().optional(),
+  max_stream_name_length: z.number().int().optional(),
+  max_stream_description_length: z.number().int().optional(),
+  event_queue_longpoll_timeout_seconds: z.number().optional(),
+  server_presence_ping_interval_seconds: z.number().optional(),
+  server_presence_offline_threshold_seconds: z.number().optional(),
+  server_typing_started_expiry_period_milliseconds: z.number().optional(),
+  server_typing_stopped_wait_period_milliseconds: z.number().optional(),
+  server_typing_started_wait_period_milliseconds: z.number().optional(),
+  realm_allow_message_editing: z.boolean().optional(),
+  /** Null: no limit. */
+  realm_message_content_edit_limit_seconds: z.number().nullable().optional(),
+  realm_move_messages_within_stream_limit_seconds: z.number().nullable().optional(),
+  realm_allow_edit_history: z.boolean().optional(),
+};
+
+/** The `realm_user` part: everyone, and who the caller is. */
+const usersSnapshotShape = {
+  user_id: z.number().int().optional(),
+  email: z.string().optional(),
+  delivery_email: z.string().nullable().optional(),
+  full_name: z.string().optional(),
+  avatar_url: z.string().nullable().optional(),
+  is_admin: z.boolean().optional(),
+  is_owner: z.boolean().optional(),
+  is_moderator: z.boolean().optional(),
+  is_guest: z.boolean().optional(),
+  realm_users: z.array(userSchema).optional(),
+  realm_non_active_users: z.array(userSchema).optional(),
+  cross_realm_bots: z.array(userSchema).optional(),
+};
+
 /**
  * `POST /register`: the snapshot atomic with the new queue. Keys beyond `queue_id` and
  * `last_event_id` depend on `fetch_event_types`, so they are optional here.
@@ -36,19 +77,22 @@ export const registerResponseSchema = z.looseObject({
   last_event_id: z.number().int(),
   zulip_version: z.string(),
   zulip_feature_level: z.number().int(),
-  user_id: z.number().int().optional(),
-  email: z.string().optional(),
-  full_name: z.string().optional(),
-  is_admin: z.boolean().optional(),
+  zulip_merge_base: z.string().optional(),
   max_message_id: z.number().int().optional(),
-  event_queue_longpoll_timeout_seconds: z.number().optional(),
-  max_topic_length: z.number().int().optional(),
-  max_message_length: z.number().int().optional(),
-  realm_name: z.string().optional(),
+  unread_msgs: unreadMessagesSchema.optional(),
   subscriptions: z.array(subscriptionSchema).optional(),
   unsubscribed: z.array(subscriptionSchema).optional(),
   never_subscribed: z.array(streamSchema).optional(),
-  realm_users: z.array(userSchema).optional(),
-  unread_msgs: unreadMessagesSchema.optional(),
+  streams: z.array(streamSchema).optional(),
+  ...usersSnapshotShape,
+  ...realmSnapshotShape,
+  /** `[]` unless the `linkifier_url_template` capability was sent (then see `realm_filters`). */
+  realm_linkifiers: z.array(linkifierSchema).optional(),
+  /** [OLD] tuples; `[]` when `realm_linkifiers` is used. */
+  realm_filters: z.array(oldFilterSchema).optional(),
+  realm_emoji: realmEmojiMapSchema.optional(),
+  realm_user_groups: z.array(userGroupSchema).optional(),
+  presences: presencesSchema.optional(),
+  server_timestamp: z.number().optional(),
 });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;

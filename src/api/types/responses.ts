@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { successSchema } from "./common";
-import { messageSchema } from "./message";
+import { messageSchema, messageSnapshotSchema } from "./message";
 import { subscriptionSchema } from "./streams";
 import { devUserSchema, ownProfileSchema } from "./users";
 
@@ -72,3 +72,34 @@ export const narrowTermSchema = z.object({
   negated: z.boolean().optional(),
 });
 export type NarrowTerm = z.infer<typeof narrowTermSchema>;
+
+/** `POST /fetch_api_key`: the same answer as the development endpoint. */
+export const fetchApiKeyResponseSchema = devFetchApiKeyResponseSchema;
+export type FetchApiKeyResponse = DevFetchApiKeyResponse;
+
+/** `GET /messages/{id}`: the message (flags inside) and its Markdown source. */
+export const getMessageResponseSchema = successSchema({
+  message: messageSchema,
+  /** Deprecated (FL 120) but still sent by Zulip 9 and Parley. */
+  raw_content: z.string().optional(),
+});
+export type GetMessageResponse = z.infer<typeof getMessageResponseSchema>;
+
+/** `GET /messages/{id}/history`: oldest snapshot (the message as sent) first. */
+export const getMessageHistoryResponseSchema = successSchema({
+  message_history: z.array(messageSnapshotSchema),
+});
+export type GetMessageHistoryResponse = z.infer<typeof getMessageHistoryResponseSchema>;
+
+/**
+ * `POST /messages/flags`: the spec (and Parley) list the ids whose flag changed; Zulip echoes
+ * the request's ids.
+ */
+export const updateMessageFlagsResponseSchema = successSchema({
+  messages: z.array(z.number().int()),
+});
+export type UpdateMessageFlagsResponse = z.infer<typeof updateMessageFlagsResponseSchema>;
+
+/** `POST /mark_all_as_read`: `complete` false means "call again" (Zulip 9 works in batches). */
+export const markAllAsReadResponseSchema = successSchema({ complete: z.boolean().optional() });
+export type MarkAllAsReadResponse = z.infer<typeof markAllAsReadResponseSchema>;

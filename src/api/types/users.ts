@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { successSchema } from "./common";
 
 /** Zulip role values: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
 export const roleSchema = z.number().int();
 
-/** A user as listed in `realm_users` and `GET /users`. */
+/** A user as listed in `realm_users`, `GET /users`, `GET /users/{id}` and `realm_user` `add`. */
 export const userSchema = z.looseObject({
   user_id: z.number().int(),
   email: z.string(),
@@ -14,9 +15,15 @@ export const userSchema = z.looseObject({
   is_owner: z.boolean(),
   is_guest: z.boolean(),
   is_bot: z.boolean(),
+  /** Absent from `realm_users` on real Zulip (everyone listed there is active). */
   is_active: z.boolean().optional(),
   timezone: z.string().optional(),
   date_joined: z.string().optional(),
+  delivery_email: z.string().nullable().optional(),
+  avatar_version: z.number().int().optional(),
+  is_billing_admin: z.boolean().optional(),
+  bot_type: z.number().int().nullable().optional(),
+  bot_owner_id: z.number().int().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -34,3 +41,11 @@ export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
 /** One entry of `GET /dev_list_users`. */
 export const devUserSchema = z.looseObject({ email: z.string(), realm_uri: z.string() });
+
+/** `GET /users`: every user, deactivated ones included (`is_active` false). */
+export const getUsersResponseSchema = successSchema({ members: z.array(userSchema) });
+export type GetUsersResponse = z.infer<typeof getUsersResponseSchema>;
+
+/** `GET /users/{user_id}` and `GET /users/{email}`. */
+export const getUserResponseSchema = successSchema({ user: userSchema });
+export type GetUserResponse = z.infer<typeof getUserResponseSchema>;

@@ -1,19 +1,58 @@
-import { useSessionStore, type ConnectionState } from "../../stores/session-store";
+import { sessionStore, useSessionStore, type ConnectionInfo } from "../../stores/session-store";
+import { useNow } from "../common/use-now";
 
-const LABELS: Record<ConnectionState, string> = {
-  connecting: "Connecting…",
-  live: "Connected",
-  reconnecting: "Connection lost, retrying…",
-  resyncing: "Catching up…",
-};
+/** "since 14:02" for an outage that began at `since`. */
+function sinceText(since: number | null): string {
+  if (since === null) return "";
+  const time = new Date(since).toLocaleTimeString(undefined, {
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  return ` since ${time}`;
+}
 
-/** The state of the event connection, announced politely when it changes. */
+/** What the connection is doing, in words a user understands. */
+export function describeConnection(connection: ConnectionInfo, now: number): string {
+  switch (connection.state) {
+    case "connecting":
+      return "Connecting…";
+    case "live":
+      return "Connected";
+    case "resyncing":
+      return "Catching up on what you missed…";
+    case "reconnecting": {
+      const lost = `Connection lost${sinceText(connection.since)}.`;
+      if (connection.nextAttemptAt === null) return `${lost} Reconnecting…`;
+      const seconds = Math.ceil((connection.nextAttemptAt - now) / 1000);
+      return seconds <= 0 ? `${lost} Reconnecting…` : `${lost} Retrying in ${seconds} s.`;
+    }
+  }
+}
+
+/**
+ * The state of the event connection: a quiet dot when live, a banner with a countdown and
+ * "Retry now" while reconnecting. Announced politely when it changes.
+ */
 export function ConnectionStatus() {
-  const state = useSessionStore((session) => session.connectionState);
+  const connection = useSessionStore((session) => session.connection);
+  const retryNow = () => {
+    sessionStore.getState().retryConnectionNow();
+  };
+  const isWaiting = connection.state === "reconnecting" && connection.nextAttemptAt !== null;
+  const now = useNow(isWaiting);
   return (
-    <p className={`connection-status connection-${state}`} role="status">
+    <div
+      className={`connection-status connection-${connection.state}`}
+      data-testid="connection-status"
+      data-state={connection.state}
+    >
       <span className="connection-dot" aria-hidden="true" />
-      {LABELS[state]}
-    </p>
+      <span role="status">{describeConnection(connection, now)}</span>
+      {connection.state === "reconnecting" && (
+        <button type="button" className="link-button" onClick={retryNow}>
+          Retry now
+        </button>
+      )}
+    </div>
   );
 }

@@ -1,13 +1,24 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { draftsStore } from "../../stores/drafts-store";
 import { messageStore } from "../../stores/message-store";
+import { outboxStore } from "../../stores/outbox-store";
+import { unreadStore } from "../../stores/unread-store";
 import { sessionStore, type Credentials } from "../../stores/session-store";
 
 /** Shown on the login page after the server refused our credentials. */
 export const SESSION_ENDED_NOTICE = "Your session has ended. Please log in again.";
 
+/** Forgets what is held in memory; the outbox and drafts stay in storage for the next login. */
+function resetStores(): void {
+  messageStore.getState().reset();
+  unreadStore.getState().reset();
+  outboxStore.getState().reset();
+  draftsStore.getState().reset();
+}
+
 /** Logs in this tab: nothing of a previous session may leak into the new one. */
 export function startSession(queryClient: QueryClient, credentials: Credentials): void {
-  messageStore.getState().reset();
+  resetStores();
   queryClient.clear();
   sessionStore.getState().login(credentials);
 }
@@ -15,6 +26,6 @@ export function startSession(queryClient: QueryClient, credentials: Credentials)
 /** Logs out this tab and forgets everything fetched; `notice` explains why, if it wasn't asked for. */
 export function endSession(queryClient: QueryClient, notice?: string): void {
   sessionStore.getState().logout(notice);
-  messageStore.getState().reset();
+  resetStores();
   queryClient.clear();
 }

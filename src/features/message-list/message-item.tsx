@@ -13,10 +13,16 @@ export const MessageItem = memo(function MessageItem({
   narrow: Narrow;
 }) {
   const topicHash = narrowToHash(
-    topicNarrow(message.stream_id ?? narrow.streamId, narrow.streamName, message.subject),
+    "streamId" in narrow
+      ? topicNarrow(message.stream_id ?? narrow.streamId, narrow.streamName, message.subject)
+      : topicNarrow(
+          message.stream_id ?? 0,
+          typeof message.display_recipient === "string" ? message.display_recipient : "",
+          message.subject,
+        ),
   );
   return (
-    <li className="message">
+    <li className="message" data-message-id={message.id}>
       <article aria-label={`Message from ${message.sender_full_name}`}>
         <header className="message-header">
           <span className="message-sender">{message.sender_full_name}</span>

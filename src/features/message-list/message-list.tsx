@@ -1,35 +1,44 @@
-import { useLayoutEffect, useRef } from "react";
+import { useRef } from "react";
 import type { Narrow } from "../../lib/narrow";
+import { useOutboxForNarrow } from "../../stores/outbox-store";
 import { MessageItem } from "./message-item";
+import { OutboxItem } from "./outbox-item";
 import { useNarrowMessages } from "./use-narrow-messages";
+import { useScrollKeeper } from "./use-scroll-keeper";
 
-/** How close to the bottom (px) still counts as "reading the newest", so new messages scroll in. */
-const STICK_TO_BOTTOM_PX = 80;
-
-/** The messages of the current narrow, oldest at the top, newest at the bottom, live. */
+/**
+ * The messages of the current narrow, oldest at the top, newest at the bottom, live, followed by
+ * the user's messages still on their way out. Older messages load when scrolling up without
+ * moving what is on screen; a new message never moves what the user is reading.
+ */
 export function MessageList({ narrow }: { narrow: Narrow }) {
-  const { messages, state, retry } = useNarrowMessages(narrow);
+  const { messages, state, retry, loadOlder, loadNewer, jumpToNewest } = useNarrowMessages(narrow);
+  const outbox = useOutboxForNarrow(narrow);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const isAtBottomRef = useRef(true);
-
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (element !== null && isAtBottomRef.current) element.scrollTop = element.scrollHeight;
-  }, [messages.length]);
-
-  const onScroll = () => {
-    const element = scrollRef.current;
-    if (element === null) return;
-    isAtBottomRef.current =
-      element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
-  };
+  const ids = state?.ids ?? [];
+  const { onScroll, followNewest } = useScrollKeeper({
+    scrollRef,
+    state,
+    ids,
+    loadOlder,
+    loadNewer,
+  });
+  const itemCount = messages.length + outbox.length;
 
   const isFirstLoad = messages.length === 0 && (state === undefined || state.isLoading);
   const isEmpty =
-    messages.length === 0 && state !== undefined && !state.isLoading && state.error === null;
+    itemCount === 0 && state !== undefined && !state.isLoading && state.error === null;
 
   return (
     <div className="message-scroll" ref={scrollRef} onScroll={onScroll}>
+      {state?.found_oldest === true && messages.length > 0 && (
+        <p className="muted centered">This is the beginning of the conversation.</p>
+      )}
+      {state?.loadingOlder === true && messages.length > 0 && (
+        <p className="muted centered" role="status">
+          Loading older messages…
+        </p>
+      )}
       {isFirstLoad && (
         <p className="muted centered" role="status">
           Loading messages…
@@ -48,7 +57,25 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
         {messages.map((message) => (
           <MessageItem key={message.id} message={message} narrow={narrow} />
         ))}
+        {outbox.map((entry) => (
+          <OutboxItem key={entry.localId} entry={entry} narrow={narrow} />
+        ))}
       </ol>
+      {state !== undefined && !state.found_newest && messages.length > 0 && (
+        <p className="muted centered">
+          {state.loadingNewer ? "Loading newer messages…" : "There are newer messages below. "}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              followNewest();
+              jumpToNewest();
+            }}
+          >
+            Jump to newest
+          </button>
+        </p>
+      )}
     </div>
   );
 }

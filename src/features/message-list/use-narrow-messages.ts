@@ -1,43 +1,67 @@
 import { useCallback, useEffect, useMemo } from "react";
 import type { Message } from "../../api/types/message";
-import { narrowKey, type Narrow } from "../../lib/narrow";
-import { fetchNewestMessages } from "../../stores/message-fetch";
-import { useMessageStore, type NarrowState } from "../../stores/message-store";
+import type { Narrow } from "../../lib/narrow";
+import { fetchNewer, fetchNewest, fetchOlder, openNarrow } from "../../stores/message-fetch";
+import {
+  getMessage,
+  getNarrowState,
+  messageStore,
+  useMessageStore,
+  type NarrowState,
+} from "../../stores/message-store";
 import { useSessionStore } from "../../stores/session-store";
 
-/** Whether the narrow should be (re)fetched now: missing, or no longer known to be current. */
-function needsFetch(state: NarrowState | undefined): boolean {
-  if (state === undefined) return true;
-  return !state.found_newest && !state.isLoading && state.error === null;
-}
-
 /**
- * The messages of a narrow, oldest first, kept live by events. Fetches the newest window when
- * the narrow opens, and again after a resync; waits for the event queue so nothing is missed.
+ * The messages of a narrow, oldest first, kept live by events. The first window is fetched once
+ * an event queue exists (so nothing falls between fetch and events); a narrow already held but
+ * not caught up fetches newer messages once when it opens. After a resync the event machine
+ * refreshes every open narrow (`refreshOpenNarrows`); scrolling loads older and newer batches.
  */
 export function useNarrowMessages(narrow: Narrow): {
   messages: Message[];
   state: NarrowState | undefined;
   retry: () => void;
+  loadOlder: () => void;
+  loadNewer: () => void;
+  jumpToNewest: () => void;
 } {
-  const key = narrowKey(narrow);
-  const state = useMessageStore((store) => store.narrows[key]);
-  const byId = useMessageStore((store) => store.messages);
+  const state = useMessageStore((store) => getNarrowState(store, narrow));
+  // Messages are replaced by id in place; the store's version says when any of them changed.
+  const version = useMessageStore((store) => store.version);
   const client = useSessionStore((session) => session.client);
   const hasQueue = useSessionStore((session) => session.queueId !== null);
-  const shouldFetch = hasQueue && needsFetch(state);
 
   useEffect(() => {
-    if (shouldFetch) void fetchNewestMessages(client, narrow);
-  }, [shouldFetch, client, narrow]);
+    messageStore.getState().narrowOpened(narrow);
+    return () => {
+      messageStore.getState().narrowClosed(narrow);
+    };
+  }, [narrow]);
 
-  const messages = useMemo(
-    () => (state?.ids ?? []).flatMap((id) => byId[id] ?? []),
-    [state?.ids, byId],
-  );
+  useEffect(() => {
+    if (!hasQueue) return;
+    const held = getNarrowState(messageStore.getState(), narrow);
+    if (held?.hasFetched !== true) void openNarrow(client, narrow);
+    else if (!held.found_newest) void fetchNewer(client, narrow);
+  }, [hasQueue, client, narrow]);
+
+  const messages = useMemo(() => {
+    const store = messageStore.getState();
+    return version >= 0 ? (state?.ids ?? []).flatMap((id) => getMessage(store, id) ?? []) : [];
+  }, [state, version]);
   const retry = useCallback(() => {
-    void fetchNewestMessages(client, narrow);
+    void openNarrow(client, narrow);
+  }, [client, narrow]);
+  const loadOlder = useCallback(() => {
+    void fetchOlder(client, narrow);
+  }, [client, narrow]);
+  const loadNewer = useCallback(() => {
+    void fetchNewer(client, narrow);
   }, [client, narrow]);
 
-  return { messages, state, retry };
+  const jumpToNewest = useCallback(() => {
+    void fetchNewest(client, narrow);
+  }, [client, narrow]);
+
+  return { messages, state, retry, loadOlder, loadNewer, jumpToNewest };
 }

@@ -23,7 +23,7 @@ export function useCurrentNarrow(): Narrow | undefined {
   const subscriptions = useQuery(subscriptionQueries.list()).data;
   return useMemo(() => {
     const parsed = narrowFromHash(hash);
-    if (parsed === undefined) return undefined;
+    if (parsed === undefined || !("streamId" in parsed)) return parsed;
     const subscription = subscriptions?.find((sub) => sub.stream_id === parsed.streamId);
     return subscription === undefined ? parsed : { ...parsed, streamName: subscription.name };
   }, [hash, subscriptions]);

@@ -1,8 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useId, useMemo } from "react";
 import type { Subscription } from "../../api/types/streams";
 import { narrowToHash, streamNarrow, type Narrow } from "../../lib/narrow";
 import { subscriptionQueries } from "../../queries/subscription-queries";
+import { streamUnread, useUnreadStore } from "../../stores/unread-store";
+import { UnreadCount } from "./unread-count";
+import { ViewList } from "./view-list";
 
 const SAFE_COLOR = /^#[0-9a-f]{3,8}$/i;
 
@@ -31,10 +34,16 @@ function StreamLink({
   subscription: Subscription;
   isCurrent: boolean;
 }) {
+  const nameId = useId();
+  const countId = useId();
+  const unread = useUnreadStore((state) => streamUnread(state, subscription.stream_id));
   const color = SAFE_COLOR.test(subscription.color) ? subscription.color : undefined;
   return (
     <a
+      aria-labelledby={nameId}
+      aria-describedby={unread > 0 ? countId : undefined}
       className="stream-link"
+      data-stream-id={subscription.stream_id}
       href={narrowToHash(streamNarrow(subscription.stream_id, subscription.name))}
       aria-current={isCurrent ? "page" : undefined}
     >
@@ -43,8 +52,11 @@ function StreamLink({
         style={color === undefined ? undefined : { backgroundColor: color }}
         aria-hidden="true"
       />
-      <span className="stream-name">{subscription.name}</span>
+      <span id={nameId} className="stream-name">
+        {subscription.name}
+      </span>
       {subscription.invite_only && <LockIcon />}
+      <UnreadCount id={countId} count={unread} />
     </a>
   );
 }
@@ -56,6 +68,7 @@ export function StreamList({ currentNarrow }: { currentNarrow: Narrow | undefine
 
   return (
     <nav className="sidebar" aria-labelledby="streams-heading">
+      <ViewList currentNarrow={currentNarrow} />
       <h2 id="streams-heading" className="sidebar-heading">
         Streams
       </h2>
@@ -70,7 +83,11 @@ export function StreamList({ currentNarrow }: { currentNarrow: Narrow | undefine
           <li key={subscription.stream_id}>
             <StreamLink
               subscription={subscription}
-              isCurrent={currentNarrow?.streamId === subscription.stream_id}
+              isCurrent={
+                currentNarrow !== undefined &&
+                "streamId" in currentNarrow &&
+                currentNarrow.streamId === subscription.stream_id
+              }
             />
           </li>
         ))}

@@ -1,0 +1,47 @@
+import type { ApiClient, CallOptions } from "./client";
+import {
+  addLinkifierResponseSchema,
+  getLinkifiersResponseSchema,
+  type AddLinkifierResponse,
+  type GetLinkifiersResponse,
+} from "./types/realm";
+import { emptySuccessResponseSchema } from "./types/responses";
+
+/** GET /api/v1/realm/linkifiers — every linkifier, in the order they apply. */
+export function getLinkifiers(
+  client: ApiClient,
+  options: CallOptions = {},
+): Promise<GetLinkifiersResponse> {
+  return client.request("GET", "realm/linkifiers", {
+    schema: getLinkifiersResponseSchema,
+    signal: options.signal,
+  });
+}
+
+/**
+ * POST /api/v1/realm/filters — adds a linkifier (administrators). `pattern` is an RE2 regular
+ * expression; `url_template` an RFC 6570 template whose variables are its named groups.
+ */
+export function addLinkifier(
+  client: ApiClient,
+  params: { pattern: string; url_template: string },
+  options: CallOptions = {},
+): Promise<AddLinkifierResponse> {
+  return client.request("POST", "realm/filters", {
+    params,
+    schema: addLinkifierResponseSchema,
+    signal: options.signal,
+  });
+}
+
+/** DELETE /api/v1/realm/filters/{filter_id} — removes a linkifier (administrators). */
+export async function removeLinkifier(
+  client: ApiClient,
+  params: { filter_id: number },
+  options: CallOptions = {},
+): Promise<void> {
+  await client.request("DELETE", `realm/filters/${encodeURIComponent(params.filter_id)}`, {
+    schema: emptySuccessResponseSchema,
+    signal: options.signal,
+  });
+}

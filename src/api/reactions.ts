@@ -1,0 +1,45 @@
+import type { ApiClient, CallOptions } from "./client";
+import { emptySuccessResponseSchema } from "./types/responses";
+
+/** `unicode_emoji` (code: hex code points), `realm_emoji` (code: the id), `zulip_extra_emoji`. */
+export type ReactionType = "unicode_emoji" | "realm_emoji" | "zulip_extra_emoji";
+
+/** An emoji as a reaction names it; the server looks up a missing code or type by name. */
+export interface ReactionParams {
+  message_id: number;
+  emoji_name: string;
+  emoji_code?: string | undefined;
+  reaction_type?: ReactionType | undefined;
+}
+
+function reactionPath(messageId: number): string {
+  return `messages/${encodeURIComponent(messageId)}/reactions`;
+}
+
+/** POST /api/v1/messages/{message_id}/reactions — adds the caller's reaction. */
+export async function addReaction(
+  client: ApiClient,
+  params: ReactionParams,
+  options: CallOptions = {},
+): Promise<void> {
+  const { message_id, ...emoji } = params;
+  await client.request("POST", reactionPath(message_id), {
+    params: emoji,
+    schema: emptySuccessResponseSchema,
+    signal: options.signal,
+  });
+}
+
+/** DELETE /api/v1/messages/{message_id}/reactions — removes the caller's reaction. */
+export async function removeReaction(
+  client: ApiClient,
+  params: ReactionParams,
+  options: CallOptions = {},
+): Promise<void> {
+  const { message_id, ...emoji } = params;
+  await client.request("DELETE", reactionPath(message_id), {
+    params: emoji,
+    schema: emptySuccessResponseSchema,
+    signal: options.signal,
+  });
+}

@@ -1,0 +1,43 @@
+import type { ApiClient, CallOptions } from "./client";
+import {
+  getStreamsResponseSchema,
+  getStreamTopicsResponseSchema,
+  type GetStreamsResponse,
+  type GetStreamTopicsResponse,
+} from "./types/streams";
+
+/** Which streams `GET /streams` lists; by default public and subscribed ones. */
+export interface GetStreamsParams {
+  include_public?: boolean | undefined;
+  include_web_public?: boolean | undefined;
+  include_subscribed?: boolean | undefined;
+  /** Administrators only. */
+  include_all_active?: boolean | undefined;
+  include_default?: boolean | undefined;
+  include_owner_subscribed?: boolean | undefined;
+}
+
+/** GET /api/v1/streams — the streams the caller can see. */
+export function getStreams(
+  client: ApiClient,
+  params: GetStreamsParams = {},
+  options: CallOptions = {},
+): Promise<GetStreamsResponse> {
+  return client.request("GET", "streams", {
+    params: { ...params },
+    schema: getStreamsResponseSchema,
+    signal: options.signal,
+  });
+}
+
+/** GET /api/v1/users/me/{stream_id}/topics — the stream's topics, newest first. */
+export function getStreamTopics(
+  client: ApiClient,
+  params: { stream_id: number },
+  options: CallOptions = {},
+): Promise<GetStreamTopicsResponse> {
+  return client.request("GET", `users/me/${encodeURIComponent(params.stream_id)}/topics`, {
+    schema: getStreamTopicsResponseSchema,
+    signal: options.signal,
+  });
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { successSchema } from "./common";
+
+/** A custom emoji as `GET /realm/emoji`, `realm_emoji` state and events carry it. */
+export const realmEmojiSchema = z.looseObject({
+  /** The same as its key in the dict, as a string. */
+  id: z.string(),
+  name: z.string(),
+  /** Relative to the organisation's URL. */
+  source_url: z.string(),
+  /** A still image of an animated emoji; null or absent otherwise. */
+  still_url: z.string().nullable().optional(),
+  deactivated: z.boolean(),
+  /** Zulip's field: who uploaded it (null for the system bot's). */
+  author_id: z.number().int().nullable(),
+  /** The spec's field; Parley's server sends both. */
+  author: z
+    .looseObject({ id: z.number().int(), email: z.string(), full_name: z.string() })
+    .nullable()
+    .optional(),
+});
+export type RealmEmoji = z.infer<typeof realmEmojiSchema>;
+
+/** Every custom emoji, deactivated ones included, keyed by id. */
+export const realmEmojiMapSchema = z.record(z.string(), realmEmojiSchema);
+export type RealmEmojiMap = z.infer<typeof realmEmojiMapSchema>;
+
+/** A linkifier (FL ≥ 176 form): `url_template` is RFC 6570 (`{id}`). */
+export const linkifierSchema = z.looseObject({
+  id: z.number().int(),
+  pattern: z.string(),
+  url_template: z.string(),
+});
+export type Linkifier = z.infer<typeof linkifierSchema>;
+
+/** The [OLD] linkifier tuple of `realm_filters`: pattern, `%(name)s` format string, id. */
+export const oldFilterSchema = z.tuple([z.string(), z.string(), z.number().int()]);
+export type OldFilter = z.infer<typeof oldFilterSchema>;
+
+/** A user group as `GET /user_groups`, `realm_user_groups` and `user_group` `add` carry it. */
+export const userGroupSchema = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** Direct members only; members of subgroups are not listed. */
+  members: z.array(z.number().int()),
+  direct_subgroup_ids: z.array(z.number().int()),
+  /** `role:everyone` and the like: not editable, usually not shown. */
+  is_system_group: z.boolean(),
+});
+export type UserGroup = z.infer<typeof userGroupSchema>;
+
+/** `GET /realm/emoji`. */
+export const getCustomEmojiResponseSchema = successSchema({ emoji: realmEmojiMapSchema });
+export type GetCustomEmojiResponse = z.infer<typeof getCustomEmojiResponseSchema>;
+
+/** `GET /realm/linkifiers`: in the order they apply. */
+export const getLinkifiersResponseSchema = successSchema({ linkifiers: z.array(linkifierSchema) });
+export type GetLinkifiersResponse = z.infer<typeof getLinkifiersResponseSchema>;
+
+/** `POST /realm/filters`: the new linkifier's id. */
+export const addLinkifierResponseSchema = successSchema({ id: z.number().int() });
+export type AddLinkifierResponse = z.infer<typeof addLinkifierResponseSchema>;
+
+/** `GET /user_groups`. */
+export const getUserGroupsResponseSchema = successSchema({
+  user_groups: z.array(userGroupSchema),
+});
+export type GetUserGroupsResponse = z.infer<typeof getUserGroupsResponseSchema>;
+
+/** `POST /user_groups/create`: `group_id` since FL 317 (Parley's server sends it). */
+export const createUserGroupResponseSchema = successSchema({
+  group_id: z.number().int().optional(),
+});
+export type CreateUserGroupResponse = z.infer<typeof createUserGroupResponseSchema>;

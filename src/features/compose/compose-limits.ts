@@ -1,0 +1,41 @@
+/** Zulip's limits (`max_topic_length`, `max_message_length`), checked before sending. */
+export const MAX_TOPIC_LENGTH = 60;
+export const MAX_CONTENT_BYTES = 10_000;
+
+/** The UTF-8 size of the text, as the server counts it. */
+export function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/** Topic length in code points, as the server counts it. */
+export function topicLength(topic: string): number {
+  let count = 0;
+  for (let i = 0; i < topic.length; i++) {
+    const code = topic.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < topic.length) {
+      const next = topic.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
+}
+
+/** Why this message cannot be sent as it is, or null when it can. */
+export function composeProblem(input: {
+  needsTopic: boolean;
+  topic: string;
+  content: string;
+}): string | null {
+  if (input.content.trim() === "") return "Write a message first.";
+  if (input.needsTopic && input.topic.trim() === "") return "Please enter a topic.";
+  if (input.needsTopic && topicLength(input.topic.trim()) > MAX_TOPIC_LENGTH) {
+    return `The topic is too long (at most ${MAX_TOPIC_LENGTH} characters).`;
+  }
+  const bytes = utf8Length(input.content);
+  if (bytes > MAX_CONTENT_BYTES) {
+    return `The message is too long: ${bytes.toLocaleString("en")} of ${MAX_CONTENT_BYTES.toLocaleString("en")} bytes.`;
+  }
+  return null;
+}

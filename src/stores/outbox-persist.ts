@@ -1,0 +1,133 @@
+import { z } from "zod";
+import type { OutboxEntry } from "./outbox-state";
+
+/** Unsent messages older than this are not sent by themselves after a reload; they wait as failed. */
+export const STALE_OUTBOX_MS = 24 * 60 * 60 * 1000;
+
+/** The part of `Storage` persistence uses; tests pass a Map-backed one. */
+export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+/** `localStorage`, or undefined where there is none or access is blocked (then nothing persists). */
+export function browserLocalStorage(): KeyValueStorage | undefined {
+  try {
+    return typeof localStorage === "undefined" ? undefined : localStorage;
+  } catch {
+    // Reading `localStorage` throws when storage is blocked (e.g. third-party contexts).
+    return undefined;
+  }
+}
+
+/** Parsed JSON at `key`, or undefined when missing, unreadable or not JSON. Never throws. */
+export function readStoredJson(storage: KeyValueStorage | undefined, key: string): unknown {
+  try {
+    const text = storage?.getItem(key);
+    return text === null || text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `value` as JSON, or removes the key for undefined. Quota and access errors are swallowed. */
+export function writeStoredJson(
+  storage: KeyValueStorage | undefined,
+  key: string,
+  value: unknown,
+): void {
+  try {
+    if (value === undefined) storage?.removeItem(key);
+    else storage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // A full or blocked storage loses persistence, not the session.
+  }
+}
+
+const destinationSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("stream"),
+    streamId: z.number().int(),
+    streamName: z.string(),
+    topic: z.string(),
+  }),
+  z.object({ type: z.literal("direct"), userIds: z.array(z.number().int()).min(1).readonly() }),
+]);
+
+/** What survives a reload of one unsent message: enough to rebuild its echo and send it again. */
+export const persistedOutboxEntrySchema = z.object({
+  localId: z.string().min(1),
+  destination: destinationSchema,
+  content: z.string(),
+  status: z.enum(["sending", "retrying", "failed"]),
+  error: z.string().nullable(),
+  createdAt: z.number(),
+});
+/** One persisted outbox entry (the echo is rebuilt, never stored). */
+export type PersistedOutboxEntry = z.infer<typeof persistedOutboxEntrySchema>;
+
+const persistedOutboxSchema = z.object({ version: z.literal(1), entries: z.array(z.unknown()) });
+
+/** The storage key of a user's outbox. */
+export function outboxStorageKey(owner: string): string {
+  return `parley.outbox.${owner}`;
+}
+
+/**
+ * The user's persisted outbox. Each entry is validated on its own: bad ones are dropped (and
+ * reported), good ones kept, and a corrupt store reads as empty. Never throws.
+ */
+export function readOutbox(
+  storage: KeyValueStorage | undefined,
+  owner: string,
+  warn: (message: string, detail?: unknown) => void,
+): PersistedOutboxEntry[] {
+  const raw = readStoredJson(storage, outboxStorageKey(owner));
+  if (raw === undefined) return [];
+  const outbox = persistedOutboxSchema.safeParse(raw);
+  if (!outbox.success) {
+    warn("Ignoring an unreadable stored outbox", outbox.error);
+    return [];
+  }
+  const entries: PersistedOutboxEntry[] = [];
+  for (const item of outbox.data.entries) {
+    const entry = persistedOutboxEntrySchema.safeParse(item);
+    if (entry.success) entries.push(entry.data);
+    else warn("Dropping an unreadable stored outbox entry", entry.error);
+  }
+  return entries;
+}
+
+/** Stores the user's unsent messages (removes the key when there are none). */
+export function writeOutbox(
+  storage: KeyValueStorage | undefined,
+  owner: string,
+  entries: readonly PersistedOutboxEntry[],
+): void {
+  writeStoredJson(
+    storage,
+    outboxStorageKey(owner),
+    entries.length === 0 ? undefined : { version: 1, entries },
+  );
+}
+
+/** What is stored of the entries: the unsent ones, without their echo. */
+export function toPersisted(entries: readonly OutboxEntry[]): PersistedOutboxEntry[] {
+  return entries.flatMap(({ localId, destination, content, createdAt, error, status }) =>
+    status === "sent" ? [] : [{ localId, destination, content, createdAt, error, status }],
+  );
+}
+
+/**
+ * How a restored entry starts: pending ones are sent again (as `sending`) once a queue exists,
+ * unless they are stale; failed ones stay failed.
+ */
+export function restoredStatus(
+  saved: PersistedOutboxEntry,
+  now: number,
+): Pick<OutboxEntry, "status" | "error" | "messageId" | "nextRetryAt"> {
+  const isStale = now - saved.createdAt > STALE_OUTBOX_MS;
+  return {
+    status: saved.status === "failed" || isStale ? "failed" : "sending",
+    error: isStale ? "Not sent before the page was closed" : saved.error,
+    messageId: null,
+    nextRetryAt: null,
+  };
+}

@@ -1,0 +1,120 @@
+import { useStore } from "zustand";
+import { useShallow } from "zustand/react/shallow";
+import { sendMessage } from "../api/messages";
+import { createLocalId } from "./local-id";
+import { messageMatchesNarrow, type Narrow } from "../lib/narrow";
+import { EMPTY_RENDER_CONTEXT, type RenderContext } from "../markdown/types";
+import { realSetTimer } from "../events/wake-detector";
+import { loadEchoRenderer, type EchoSender, type OutboxDestination } from "./echo-render";
+import { getMessage, messageStore, useMessageStore, type MessageStoreState } from "./message-store";
+import { createOutboxController, type OutboxController } from "./outbox-controller";
+import { browserLocalStorage } from "./outbox-persist";
+import { createOutboxStore, type OutboxEntry, type OutboxState } from "./outbox-state";
+import { sessionStore } from "./session-store";
+
+export type { OutboxEntry, OutboxState } from "./outbox-state";
+export type { OutboxDestination } from "./echo-render";
+
+/** The app's outbox. */
+export const outboxStore = createOutboxStore();
+
+/** Reads from the app's outbox in a component. */
+export function useOutboxStore<T>(selector: (state: OutboxState) => T): T {
+  return useStore(outboxStore, selector);
+}
+
+let renderContextProvider: () => RenderContext = () => EMPTY_RENDER_CONTEXT;
+
+/**
+ * Where echoes get the organisation's users, streams, emoji, linkifiers and groups from (the
+ * query caches; the app wires it). Until set, echoes render without them.
+ */
+export function setEchoRenderContext(provider: () => RenderContext): void {
+  renderContextProvider = provider;
+}
+
+function ownSender(): EchoSender | undefined {
+  const credentials = sessionStore.getState().credentials;
+  if (credentials === null) return undefined;
+  const me = renderContextProvider().users.find((user) => user.id === credentials.userId);
+  return {
+    userId: credentials.userId,
+    email: credentials.email,
+    fullName: me?.full_name ?? credentials.email,
+    avatarUrl: null,
+  };
+}
+
+/** The app's outbox logic, wired to the session, the message store and `localStorage`. */
+export const outbox: OutboxController = createOutboxController({
+  store: outboxStore,
+  send: (params) => sendMessage(sessionStore.getState().client, params),
+  queueId: () => sessionStore.getState().queueId,
+  sender: ownSender,
+  renderContext: () => renderContextProvider(),
+  loadRenderer: loadEchoRenderer,
+  isMessageKnown: (messageId) => getMessage(messageStore.getState(), messageId) !== undefined,
+  requestEventPoll: () => {
+    sessionStore.getState().retryConnectionNow();
+  },
+  storage: browserLocalStorage(),
+  createLocalId,
+  now: () => Date.now(),
+  setTimer: realSetTimer,
+  random: Math.random,
+  network: typeof window === "undefined" ? undefined : window,
+  warn: (message, detail) => {
+    console.warn(message, detail);
+  },
+});
+
+// A fetch can deliver an accepted message whose event we missed (e.g. across a resync).
+messageStore.subscribe(() => {
+  if (outboxStore.getState().entries.some((entry) => entry.status === "sent")) {
+    outbox.pruneDelivered();
+  }
+});
+
+/**
+ * Sends a message through the outbox: it shows at once as a local echo, carries `queue_id` and a
+ * unique `local_id` (the same on every retry, so the server can't post it twice), and is retried
+ * by itself after transient failures. Returns its local id.
+ */
+export function queueMessage(destination: OutboxDestination, content: string): string {
+  return outbox.queue(destination, content);
+}
+
+/** Sends a failed (or waiting) entry again now. */
+export function retrySend(localId: string): void {
+  outbox.retry(localId);
+}
+
+/** Drops a failed or retrying entry and returns it, so its text can go back to the compose box. */
+export function cancelSend(localId: string): OutboxEntry | undefined {
+  return outbox.cancel(localId);
+}
+
+/**
+ * Entries to show in the narrow, oldest first: every status, minus those whose message the
+ * message store already holds (so an echo and its message are never both shown).
+ */
+export function selectOutboxForNarrow(
+  entries: readonly OutboxEntry[],
+  messages: MessageStoreState,
+  narrow: Narrow,
+): readonly OutboxEntry[] {
+  return entries.filter((entry) => {
+    if (entry.messageId !== null && getMessage(messages, entry.messageId) !== undefined) {
+      return false;
+    }
+    return messageMatchesNarrow(narrow, entry.echo, messages.ownUserId ?? entry.echo.sender_id);
+  });
+}
+
+/** `selectOutboxForNarrow` for a component; re-renders only when the list changes. */
+export function useOutboxForNarrow(narrow: Narrow): readonly OutboxEntry[] {
+  const entries = useOutboxStore((state) => state.entries);
+  return useMessageStore(
+    useShallow((messages) => selectOutboxForNarrow(entries, messages, narrow)),
+  );
+}
