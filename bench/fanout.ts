@@ -7,7 +7,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Worker } from "node:worker_threads";
-import type { QueueOptions } from "../server/events/event-queue";
+import { queueOptions } from "../server/test/queue-options";
 import type { ClientsSetup, RoundResult } from "./fanout-clients";
 import {
   createStream,
@@ -61,16 +61,7 @@ function figures(arrivals: readonly number[], start: number): RoundFigures {
   };
 }
 
-const QUEUE_OPTIONS: QueueOptions = {
-  eventTypes: new Set(["message"]),
-  applyMarkdown: true,
-  clientGravatar: true,
-  allPublicStreams: false,
-  narrow: [],
-  capabilities: {},
-  lifespanMs: 3_600_000,
-  clientName: "bench",
-};
+const QUEUE_OPTIONS = queueOptions({ clientName: "bench" });
 
 async function parleyRounds(): Promise<RoundFigures[]> {
   const server = await startBenchServer();

@@ -1,33 +1,13 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-
-async function logInAs(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/");
-  await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
-  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
-  return page;
-}
-
-async function openStream(page: Page, name: string): Promise<void> {
-  await page
-    .getByRole("navigation", { name: "Streams" })
-    .getByRole("link", { name, exact: true })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: `#${name}` })).toBeVisible();
-  await expect(page.locator("li[data-message-id]").first()).toBeVisible();
-  const jump = page.getByRole("button", { name: "Jump to newest" });
-  if (await jump.isVisible()) await jump.click();
-  await expect(jump).toBeHidden();
-}
+import { expect, test } from "@playwright/test";
+import { logInFresh, openStreamAtNewest } from "./support/reader";
 
 function unique(label: string): string {
   return `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 test("a draft survives a reload", async ({ browser }) => {
-  const page = await logInAs(browser, "othello@parley.test");
-  await openStream(page, "random");
+  const page = await logInFresh(browser, "othello@parley.test");
+  await openStreamAtNewest(page, "random");
   const text = unique("Half-written thought");
   await page.getByRole("textbox", { name: "Topic" }).fill("drafts");
   await page.getByRole("textbox", { name: "Message" }).fill(text);
@@ -38,8 +18,8 @@ test("a draft survives a reload", async ({ browser }) => {
 test("a message sent while the server is unreachable waits, survives a reload, and lands once", async ({
   browser,
 }) => {
-  const page = await logInAs(browser, "cordelia@parley.test");
-  await openStream(page, "random");
+  const page = await logInFresh(browser, "cordelia@parley.test");
+  await openStreamAtNewest(page, "random");
   // Every send fails as a dead network would; the rest of the API still works.
   await page.context().route("**/api/v1/messages", async (route) => {
     if (route.request().method() === "POST") await route.abort("internetdisconnected");
@@ -79,8 +59,8 @@ test("a message sent while the server is unreachable waits, survives a reload, a
 });
 
 test("a send the server refuses stays in place; cancel puts the text back", async ({ browser }) => {
-  const page = await logInAs(browser, "rosalind@parley.test");
-  await openStream(page, "random");
+  const page = await logInFresh(browser, "rosalind@parley.test");
+  await openStreamAtNewest(page, "random");
   await page.context().route("**/api/v1/messages", async (route) => {
     if (route.request().method() !== "POST") return route.fallback();
     return route.fulfill({

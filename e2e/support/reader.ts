@@ -1,4 +1,4 @@
-import { expect, type Page, type Request, type Response } from "@playwright/test";
+import { expect, type Browser, type Page, type Request, type Response } from "@playwright/test";
 
 /**
  * The reader of the fault tests: the app in Chromium, read only through the DOM contract
@@ -21,6 +21,25 @@ export async function openStream(page: Page, name: string): Promise<void> {
     .click();
   await expect(page.getByRole("heading", { level: 1, name: `#${name}` })).toBeVisible();
   await expectConnectionState(page, "live");
+}
+
+/** A fresh browser context (its own sessionStorage) logged in as `email` at the test's baseURL. */
+export async function logInFresh(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logIn(page, "", email);
+  return page;
+}
+
+/**
+ * Opens a stream and catches up to its newest message: the list opens at the reader's first
+ * unread message, and live messages join it only once it reaches the newest.
+ */
+export async function openStreamAtNewest(page: Page, name: string): Promise<void> {
+  await openStream(page, name);
+  await expect(page.locator("li[data-message-id]").first()).toBeVisible();
+  const jump = page.getByRole("button", { name: "Jump to newest" });
+  if (await jump.isVisible()) await jump.click();
+  await expect(jump).toBeHidden();
 }
 
 /** Waits until the status shows `state`. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeClock } from "../test/fake-clock";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { verifyAction, type State, type TestEvent } from "../test/verify-action";
+import { invalidateStreamCache } from "../db/stream-cache";
 
 let server: TestServer;
 const clock = new FakeClock();
@@ -169,11 +170,13 @@ describe("update_message events", () => {
 
   it("tells nothing to a former subscriber of a private stream", async () => {
     const id = await send("iago", "leadership", "later", "still secret");
-    const unsubscribe = (active: boolean) =>
-      server.ctx.db.query(
+    const unsubscribe = async (active: boolean) => {
+      await server.ctx.db.query(
         "UPDATE subscriptions SET active = $1 WHERE user_id = $2 AND stream_id = $3",
         [active, idOf("hamlet"), streamIds["leadership"]],
       );
+      invalidateStreamCache(server.ctx.db); // as the (un)subscribe actions do
+    };
     await unsubscribe(false);
     try {
       const got = await eventsOf(["hamlet", "desdemona"], () =>
@@ -209,6 +212,7 @@ describe("update_message events", () => {
       "INSERT INTO subscriptions (user_id, stream_id, color) VALUES ($1, $2, '#fff')",
       [idOf("prospero"), streamIds["random"]],
     );
+    invalidateStreamCache(server.ctx.db); // as the subscribe action does
     try {
       const second = await send("othello", "random", "gather", "two");
       const got = await eventsOf(["hamlet", "prospero"], () =>
@@ -229,6 +233,7 @@ describe("update_message events", () => {
         idOf("prospero"),
         streamIds["random"],
       ]);
+      invalidateStreamCache(server.ctx.db);
     }
   });
 });

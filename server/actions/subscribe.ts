@@ -1,6 +1,7 @@
 import { unixSeconds } from "../clock";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/database";
+import { invalidateStreamCache } from "../db/stream-cache";
 import {
   findStreamById,
   findStreamByName,
@@ -292,6 +293,8 @@ export async function subscribe(
 ): Promise<SubscribeResult> {
   const now = unixSeconds(ctx.clock);
   const outcome = await ctx.db.transaction((tx) => writeSubscriptions(tx, caller, request, now));
+  // The send path caches subscribers: it must not deliver by the old ones.
+  invalidateStreamCache(ctx.db);
   publishSubscribeEvents(ctx, outcome);
   if (request.announce) await announceNewStreams(ctx, caller, outcome.created);
   return outcome.result;

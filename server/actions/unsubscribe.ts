@@ -1,5 +1,6 @@
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/database";
+import { invalidateStreamCache } from "../db/stream-cache";
 import {
   deactivateSubscription,
   findStreamByName,
@@ -142,6 +143,8 @@ export async function unsubscribe(
   request: UnsubscribeRequest,
 ): Promise<UnsubscribeResult> {
   const outcome = await ctx.db.transaction((tx) => writeUnsubscriptions(tx, caller, request));
+  // The send path caches subscribers: it must not deliver by the old ones.
+  invalidateStreamCache(ctx.db);
   publishUnsubscribeEvents(ctx, outcome);
   return outcome.result;
 }

@@ -98,7 +98,9 @@ export class EventQueue {
   push(event: ServerEvent): QueuedEvent {
     const queued: QueuedEvent = { ...event, id: this.nextEventId++ };
     this.events.push(queued);
-    this.answerWaiter(this.events.slice());
+    // Copy only for a parked poll: an unpolled queue would otherwise copy its growing backlog
+    // on every event.
+    if (this.waiter) this.answerWaiter(this.events.slice());
     return queued;
   }
 

@@ -4,21 +4,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FakeClock } from "../test/fake-clock";
 import { startTestServer, type TestServer } from "../test/test-server";
+import { queueOptions } from "../test/queue-options";
 import type { QueueOptions } from "./event-queue";
 import { queueFileOf, restoreQueues, saveQueues } from "./queue-persistence";
 import { QueueRegistry } from "./queue-registry";
 
-const options = (overrides: Partial<QueueOptions> = {}): QueueOptions => ({
-  eventTypes: null,
-  applyMarkdown: false,
-  clientGravatar: true,
-  allPublicStreams: false,
-  narrow: [],
-  capabilities: {},
-  lifespanMs: 600_000,
-  clientName: "test",
-  ...overrides,
-});
+const options = (overrides: Partial<QueueOptions> = {}): QueueOptions =>
+  queueOptions({ lifespanMs: 600_000, ...overrides });
 
 const timings = { heartbeatSeconds: 45, queueTimeoutSeconds: 600, maxQueuesPerUser: 100 };
 const noClose = () => undefined;

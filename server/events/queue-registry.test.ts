@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../http/errors";
 import { FakeClock } from "../test/fake-clock";
+import { queueOptions } from "../test/queue-options";
 import type { QueueOptions, QueuedEvent } from "./event-queue";
 import { QueueRegistry } from "./queue-registry";
 
-const options = (overrides: Partial<QueueOptions> = {}): QueueOptions => ({
-  eventTypes: null,
-  applyMarkdown: false,
-  clientGravatar: true,
-  allPublicStreams: false,
-  narrow: [],
-  capabilities: {},
-  lifespanMs: 600_000,
-  clientName: "test",
-  ...overrides,
-});
+const options = (overrides: Partial<QueueOptions> = {}): QueueOptions =>
+  queueOptions({ lifespanMs: 600_000, ...overrides });
 
 function setup(maxQueuesPerUser = 100, heartbeatSeconds = 45) {
   const clock = new FakeClock();

@@ -45,6 +45,16 @@ function directTarget(raw: string): (string | number)[] {
     .filter((email) => email !== "");
 }
 
+/**
+ * `POST /messages`: sends a stream or direct message; answers `{id}`.
+ *
+ * `local_id` (with `queue_id`: echoed as `local_message_id` in that queue's event) is also a
+ * deduplication key, Parley's extension beyond Zulip: a client that resends after an uncertain
+ * timeout cannot post twice. A request from the same sender with the same `local_id`, target
+ * and content within 10 minutes of a successful one answers the first message's `{id}` and
+ * sends nothing (no new message, no events). It survives a restart; concurrent duplicates give
+ * one message. Other senders, other content, or no `local_id`: never deduplicated.
+ */
 async function postMessage(call: AuthenticatedCall): Promise<Record<string, unknown>> {
   const { params, ctx, user, request } = call;
   const type = params.string("type");
