@@ -29,6 +29,13 @@ const port = Number(process.env["E2E_PORT"] ?? 9997);
 // One fresh data folder per run, chosen by the main process and inherited by the workers.
 process.env["PARLEY_E2E_DATA"] ??= mkdtempSync(join(tmpdir(), "parley-e2e-"));
 const executablePath = chromiumExecutable();
+// Overridable so that two Playwright runs on one machine (say, while developing) do not share
+// a port, a build or a report; CI uses the defaults.
+const clientDir = process.env["E2E_CLIENT_DIR"] ?? "dist/client";
+const outputDir = process.env["E2E_OUTPUT"] ?? "test-results/e2e";
+const reportFile = process.env["E2E_REPORT"] ?? "reports/playwright.json";
+// Servers the specs start themselves (e2e/support/server-process.ts) serve the same build.
+process.env["CLIENT_DIR"] = clientDir;
 
 export default defineConfig({
   testDir: "e2e",
@@ -38,8 +45,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
-  outputDir: "test-results/e2e",
+  reporter: [["list"], ["json", { outputFile: reportFile }]],
+  outputDir,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
@@ -64,7 +71,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "npm run build && node --import tsx server/main.ts",
+    command: `npx vite build --logLevel warn --outDir ${clientDir} --emptyOutDir && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/api/v1/server_settings`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -74,6 +81,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: process.env["PARLEY_E2E_DATA"],
       HEARTBEAT_SECONDS: "5",
+      CLIENT_DIR: clientDir,
     },
   },
 });

@@ -73,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     host: env["HOST"] ?? "127.0.0.1",
     port,
     dataDir: resolve(root, env["DATA_DIR"] ?? ".data"),
-    clientDir: resolve(root, "dist/client"),
+    clientDir: resolve(root, env["CLIENT_DIR"] ?? "dist/client"),
     isDevelopment: env["NODE_ENV"] !== "production",
     realmUrl: env["REALM_URL"],
     heartbeatSeconds: positiveNumber(env, "HEARTBEAT_SECONDS", 45),

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { streamNarrow, topicNarrow } from "./narrow";
+import { routeFromHash, STREAMS_HASH, streamSettingsHash, topicsHash } from "./route";
+
+describe("routeFromHash", () => {
+  it("reads narrows the way narrowFromHash does", () => {
+    expect(routeFromHash("#narrow/stream/12-general/topic/lunch")).toEqual({
+      kind: "narrow",
+      narrow: topicNarrow(12, "general", "lunch"),
+    });
+    expect(routeFromHash("#narrow/stream/12-general")).toEqual({
+      kind: "narrow",
+      narrow: streamNarrow(12, "general"),
+    });
+  });
+
+  it("round-trips the topic list, the stream browser and stream settings", () => {
+    expect(routeFromHash(topicsHash(7, "a/b. c"))).toEqual({
+      kind: "topics",
+      streamId: 7,
+      streamName: "a/b. c",
+    });
+    expect(routeFromHash(STREAMS_HASH)).toEqual({ kind: "streams" });
+    expect(routeFromHash(streamSettingsHash(3, "design"))).toEqual({
+      kind: "stream-settings",
+      streamId: 3,
+      streamName: "design",
+    });
+  });
+
+  it("sends anything else home", () => {
+    for (const hash of ["", "#", "#topics/stream/x", "#streams/all/more", "#nonsense", "#topics"]) {
+      expect(routeFromHash(hash)).toEqual({ kind: "home" });
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { decodeHashComponent, encodeHashComponent, narrowFromHash, type Narrow } from "./narrow";
+
+/**
+ * What the URL hash shows in the centre column: a narrow (Zulip's `#narrow/...` and
+ * `#all_messages`), a stream's topic list, the stream browser, or a stream's settings.
+ * Anything else (an empty hash included) is `home`.
+ */
+export type Route =
+  | { readonly kind: "narrow"; readonly narrow: Narrow }
+  | { readonly kind: "topics"; readonly streamId: number; readonly streamName: string }
+  | { readonly kind: "streams" }
+  | { readonly kind: "stream-settings"; readonly streamId: number; readonly streamName: string }
+  | { readonly kind: "home" };
+
+/** `#topics/stream/12-general`: a stream's topics, newest first. */
+export function topicsHash(streamId: number, streamName: string): string {
+  return `#topics/stream/${encodeHashComponent(`${streamId}-${streamName}`)}`;
+}
+
+/** `#streams/all`: every stream the user may see, with a filter and subscribe buttons. */
+export const STREAMS_HASH = "#streams/all";
+
+/** `#streams/12-general`: one stream's settings (subscribers, subscribe others, unsubscribe). */
+export function streamSettingsHash(streamId: number, streamName: string): string {
+  return `#streams/${encodeHashComponent(`${streamId}-${streamName}`)}`;
+}
+
+function streamSlug(slug: string | undefined): { streamId: number; streamName: string } | null {
+  const text = slug === undefined ? undefined : decodeHashComponent(slug);
+  const match = text === undefined ? null : /^(\d+)-(.*)$/s.exec(text);
+  return match === null ? null : { streamId: Number(match[1]), streamName: match[2] ?? "" };
+}
+
+/** Parses `location.hash` (with or without `#`). */
+export function routeFromHash(hash: string): Route {
+  const narrow = narrowFromHash(hash);
+  if (narrow !== undefined) return { kind: "narrow", narrow };
+  const parts = hash.replace(/^#/, "").split("/");
+  const [head, second, third, ...rest] = parts;
+  if (head === "topics" && second === "stream" && rest.length === 0) {
+    const stream = streamSlug(third);
+    if (stream !== null) return { kind: "topics", ...stream };
+  }
+  if (head === "streams" && third === undefined) {
+    if (second === "all") return { kind: "streams" };
+    const stream = streamSlug(second);
+    if (stream !== null) return { kind: "stream-settings", ...stream };
+  }
+  return { kind: "home" };
+}

@@ -1,0 +1,164 @@
+import { useStore } from "zustand";
+import { createStore, type StoreApi } from "zustand/vanilla";
+
+/** The colour theme the user chose; "system" follows `prefers-color-scheme`. */
+export type ThemeChoice = "system" | "light" | "dark";
+
+/** What a request to open the compose box carries. */
+export interface ComposeRequest {
+  /** Increases with every request, so the same request twice still opens the box. */
+  readonly sequence: number;
+  /** Text to put at the end of the content (a quote), or null. */
+  readonly insertText: string | null;
+}
+
+/**
+ * View state shared between features (not server data): theme and preferences (kept in
+ * `localStorage`), the selected message (the one `r`, `e`, `s` act on), which message is being
+ * edited, collapsed messages, open panels, and requests to focus compose or search.
+ */
+export interface UiState {
+  readonly theme: ThemeChoice;
+  /** True: Enter sends and Shift+Enter adds a line; false: Ctrl/Cmd+Enter sends. */
+  readonly enterSends: boolean;
+  readonly selectedMessageId: number | null;
+  readonly editingMessageId: number | null;
+  readonly collapsedMessageIds: ReadonlySet<number>;
+  /** Narrow screens: the left drawer (streams). Wide screens ignore it. */
+  readonly isLeftDrawerOpen: boolean;
+  /** The right panel (users, groups): a column on wide screens, a drawer on narrow ones. */
+  readonly isRightPanelOpen: boolean;
+  readonly composeRequest: ComposeRequest | null;
+  /** Increases each time something asks for the search box to take focus. */
+  readonly searchFocusSequence: number;
+
+  setTheme(theme: ThemeChoice): void;
+  setEnterSends(enterSends: boolean): void;
+  selectMessage(id: number | null): void;
+  startEditing(id: number): void;
+  stopEditing(): void;
+  toggleCollapsed(id: number): void;
+  setLeftDrawerOpen(isOpen: boolean): void;
+  setRightPanelOpen(isOpen: boolean): void;
+  /** Focuses the compose box of the current narrow, optionally adding text (a quote). */
+  requestCompose(insertText?: string): void;
+  requestSearchFocus(): void;
+}
+
+const PREFERENCES_KEY = "parley:preferences";
+
+interface Preferences {
+  theme: ThemeChoice;
+  enterSends: boolean;
+  isRightPanelOpen: boolean;
+}
+
+const DEFAULT_PREFERENCES: Preferences = {
+  theme: "system",
+  enterSends: true,
+  isRightPanelOpen: true,
+};
+
+function readPreferences(storage: Storage | undefined): Preferences {
+  try {
+    const raw = storage?.getItem(PREFERENCES_KEY);
+    if (raw === null || raw === undefined) return DEFAULT_PREFERENCES;
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== "object" || parsed === null) return DEFAULT_PREFERENCES;
+    const record: Record<string, unknown> = { ...parsed };
+    const { theme, enterSends, isRightPanelOpen } = record;
+    return {
+      theme: theme === "light" || theme === "dark" || theme === "system" ? theme : "system",
+      enterSends: typeof enterSends === "boolean" ? enterSends : true,
+      isRightPanelOpen: typeof isRightPanelOpen === "boolean" ? isRightPanelOpen : true,
+    };
+  } catch {
+    return DEFAULT_PREFERENCES;
+  }
+}
+
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === "undefined" ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A UI store; preferences are read from and written to `storage` when given. */
+export function createUiStore(storage: Storage | undefined = browserStorage()): StoreApi<UiState> {
+  const preferences = readPreferences(storage);
+  const store = createStore<UiState>()((set, get) => ({
+    theme: preferences.theme,
+    enterSends: preferences.enterSends,
+    selectedMessageId: null,
+    editingMessageId: null,
+    collapsedMessageIds: new Set<number>(),
+    isLeftDrawerOpen: false,
+    isRightPanelOpen: preferences.isRightPanelOpen,
+    composeRequest: null,
+    searchFocusSequence: 0,
+
+    setTheme: (theme) => {
+      set({ theme });
+    },
+    setEnterSends: (enterSends) => {
+      set({ enterSends });
+    },
+    selectMessage: (id) => {
+      set({ selectedMessageId: id });
+    },
+    startEditing: (id) => {
+      set({ editingMessageId: id, selectedMessageId: id });
+    },
+    stopEditing: () => {
+      set({ editingMessageId: null });
+    },
+    toggleCollapsed: (id) => {
+      const next = new Set(get().collapsedMessageIds);
+      if (!next.delete(id)) next.add(id);
+      set({ collapsedMessageIds: next });
+    },
+    setLeftDrawerOpen: (isOpen) => {
+      set({ isLeftDrawerOpen: isOpen });
+    },
+    setRightPanelOpen: (isOpen) => {
+      set({ isRightPanelOpen: isOpen });
+    },
+    requestCompose: (insertText) => {
+      const sequence = (get().composeRequest?.sequence ?? 0) + 1;
+      set({ composeRequest: { sequence, insertText: insertText ?? null } });
+    },
+    requestSearchFocus: () => {
+      set({ searchFocusSequence: get().searchFocusSequence + 1 });
+    },
+  }));
+  store.subscribe((state, previous) => {
+    if (
+      state.theme === previous.theme &&
+      state.enterSends === previous.enterSends &&
+      state.isRightPanelOpen === previous.isRightPanelOpen
+    ) {
+      return;
+    }
+    const next: Preferences = {
+      theme: state.theme,
+      enterSends: state.enterSends,
+      isRightPanelOpen: state.isRightPanelOpen,
+    };
+    try {
+      storage?.setItem(PREFERENCES_KEY, JSON.stringify(next));
+    } catch {
+      // Storage full or blocked: the preference lasts for this page only.
+    }
+  });
+  return store;
+}
+
+/** The app's UI store. */
+export const uiStore = createUiStore();
+
+/** Reads the UI store from React. */
+export function useUiStore<T>(selector: (state: UiState) => T): T {
+  return useStore(uiStore, selector);
+}
