@@ -1,11 +1,12 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { precompress } from "./scripts/compress-plugin";
 
 const apiTarget = process.env["PARLEY_API_TARGET"] ?? "http://127.0.0.1:9991";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: "dist/client",
     emptyOutDir: true,

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { format } from "prettier";
+import { format, resolveConfig } from "prettier";
 import { loadConfig } from "../server/config";
 import type { AppContext } from "../server/context";
 import { startServer, type RunningServer } from "../server/start";
@@ -137,7 +137,9 @@ export async function writeResults(
     machine: machine(),
     ...figures,
   };
-  writeFileSync(file, await format(JSON.stringify(record), { parser: "json" }));
+  // The repository's Prettier settings, so `npm run lint` accepts the file as written.
+  const options = (await resolveConfig(file)) ?? {};
+  writeFileSync(file, await format(JSON.stringify(record), { ...options, parser: "json" }));
   return file;
 }
 

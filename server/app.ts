@@ -183,8 +183,14 @@ function registerErrorHandling(app: FastifyInstance): void {
 function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, "index.html"));
   if (hasClient) {
-    // `wildcard` serves whatever the folder holds now, so a rebuild needs no restart.
-    void app.register(fastifyStatic, { root: clientDir, wildcard: true, index: ["index.html"] });
+    // `wildcard` serves whatever the folder holds now, so a rebuild needs no restart;
+    // `preCompressed` sends the build's .br/.gz copies to browsers that accept them.
+    void app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: true,
+      index: ["index.html"],
+      preCompressed: true,
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith("/api/") || !hasClient || request.method !== "GET") {

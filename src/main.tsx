@@ -1,10 +1,15 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+// First, so that the features' stylesheets (imported with their components) build on it.
+import "./styles.css";
 import { App } from "./app";
 import { endSession, SESSION_ENDED_NOTICE } from "./features/login/session-actions";
+import { applyStoredTheme } from "./features/shell/theme";
 import { createQueryClient } from "./queries/query-client";
-import "./styles.css";
+
+// The palette is set before the first render, so the first paint has the right colours.
+applyStoredTheme();
 
 const queryClient = createQueryClient(() => {
   endSession(queryClient, SESSION_ENDED_NOTICE);

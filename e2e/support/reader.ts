@@ -53,7 +53,11 @@ export async function expectConnectionState(
   });
 }
 
-/** The server ids of the messages in the list, top to bottom (local echoes left out). */
+/**
+ * The server ids of the messages in the list, top to bottom (local echoes left out). The list
+ * is windowed: these are the rendered rows, which are all of a narrow of up to 100 rows or so
+ * and, at the bottom, the newest ones.
+ */
 export function listedIds(page: Page): Promise<number[]> {
   return page.evaluate(() =>
     Array.from(

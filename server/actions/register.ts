@@ -18,6 +18,8 @@ import { MAX_MESSAGE_BYTES, MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH } from "./v
 export const ZULIP_VERSION = "9.0-parley";
 export const ZULIP_FEATURE_LEVEL = 247;
 const MAX_UNREADS = 50_000;
+/** Zulip's `RECENT_CONVERSATIONS_LIMIT`: how many conversations `recent_private_conversations` lists. */
+export const MAX_RECENT_CONVERSATIONS = 1000;
 
 type State = Record<string, unknown>;
 
@@ -87,6 +89,62 @@ export async function unreadMessages(ctx: AppContext, user: UserRow): Promise<St
     mentions,
     old_unreads_missing: oldUnreadsMissing,
   };
+}
+
+/** One entry of Zulip's `recent_private_conversations`. */
+export interface RecentConversation {
+  max_message_id: number;
+  /** The other participants, ascending; `[]` for the conversation with oneself. */
+  user_ids: number[];
+}
+
+/**
+ * Zulip's `recent_private_conversations`: the user's direct conversations (one-to-one, with
+ * oneself, and groups), newest first, at most `MAX_RECENT_CONVERSATIONS`. Read through the
+ * recipient and sender indexes, never by scanning the user's (mostly stream) messages: messages
+ * to the user's personal recipient, the user's own one-to-one messages, and messages to the
+ * groups the user belongs to.
+ */
+export async function recentPrivateConversations(
+  ctx: AppContext,
+  user: UserRow,
+): Promise<RecentConversation[]> {
+  const rows = await ctx.db.query<{ participants: string; max_id: number }>(
+    `SELECT m.sender_id::text AS participants, MAX(m.id) AS max_id
+       FROM messages m
+      WHERE m.recipient_id = (SELECT id FROM recipients WHERE type = 1 AND type_id = $1)
+      GROUP BY m.sender_id
+     UNION ALL
+     SELECT r.type_id::text, MAX(m.id)
+       FROM messages m JOIN recipients r ON r.id = m.recipient_id AND r.type = 1
+      WHERE m.sender_id = $1
+      GROUP BY r.type_id
+     UNION ALL
+     SELECT g.user_ids_string, MAX(m.id)
+       FROM direct_message_groups g
+       JOIN recipients r ON r.type = 3 AND r.type_id = g.id
+       JOIN messages m ON m.recipient_id = r.id
+      WHERE (',' || g.user_ids_string || ',') LIKE ('%,' || $1::text || ',%')
+      GROUP BY g.user_ids_string`,
+    [user.id],
+  );
+  // One-to-one conversations come from two branches (received, sent): keep the newest.
+  const newest = new Map<string, RecentConversation>();
+  for (const row of rows) {
+    const others = row.participants
+      .split(",")
+      .map(Number)
+      .filter((id) => id !== user.id)
+      .sort((a, b) => a - b);
+    const key = others.join(",");
+    const known = newest.get(key);
+    if (known === undefined || known.max_message_id < row.max_id) {
+      newest.set(key, { max_message_id: row.max_id, user_ids: others });
+    }
+  }
+  return [...newest.values()]
+    .sort((a, b) => b.max_message_id - a.max_message_id)
+    .slice(0, MAX_RECENT_CONVERSATIONS);
 }
 
 function realmState(ctx: AppContext, realmUrl: string): State {
@@ -161,6 +219,9 @@ export async function fetchInitialState(
   if (wants(fetchTypes, "message")) state["max_message_id"] = await maxMessageId(ctx.db, user.id);
   if (wants(fetchTypes, "message") && wants(fetchTypes, "update_message_flags")) {
     state["unread_msgs"] = await unreadMessages(ctx, user);
+  }
+  if (wants(fetchTypes, "recent_private_conversations")) {
+    state["recent_private_conversations"] = await recentPrivateConversations(ctx, user);
   }
   if (wants(fetchTypes, "subscription")) {
     Object.assign(state, await subscriptionState(ctx, user, options.includeSubscribers));

@@ -63,7 +63,10 @@ export function Dialog({
             <Icon name="close" />
           </button>
         </header>
-        <div className="dialog-body">{children}</div>
+        {/* Focusable so a body that scrolls can be scrolled from the keyboard (axe: scrollable-region-focusable). */}
+        <div className="dialog-body" tabIndex={0}>
+          {children}
+        </div>
         {footer !== undefined && <footer className="dialog-footer">{footer}</footer>}
       </div>
     </dialog>

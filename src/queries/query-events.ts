@@ -19,6 +19,7 @@ import {
   bumpTopic,
   updatedUser,
 } from "./cache-updates";
+import { conversationQueries } from "./conversation-queries";
 import { messageQueries } from "./message-queries";
 import {
   isSlimPresence,
@@ -30,6 +31,7 @@ import {
 import { realmQueries } from "./realm-queries";
 import { serverQueries } from "./server-queries";
 import { streamQueries } from "./stream-queries";
+import { subscriberQueries } from "./subscriber-queries";
 import { subscriptionQueries } from "./subscription-queries";
 import { userQueries } from "./user-queries";
 
@@ -59,6 +61,7 @@ export function seedQueriesFromSnapshot(
   set(subscriptionQueries.list().queryKey, snapshot.subscriptions);
   set(streamQueries.list().queryKey, snapshot.streams);
   set(userQueries.list().queryKey, snapshotUsers(snapshot));
+  set(conversationQueries.recent().queryKey, snapshot.recent_private_conversations);
   set(realmQueries.emoji().queryKey, snapshot.realm_emoji);
   set(realmQueries.userGroups().queryKey, snapshot.realm_user_groups);
   const isOldLinkifierForm =
@@ -117,6 +120,8 @@ export function applyEventToQueries(queryClient: QueryClient, event: ServerEvent
       patch(queryClient, subscriptionQueries.list().queryKey, (subs) =>
         applySubscriptionEvent(subs, event),
       );
+      // Subscriber lists are fetched per stream; peer changes make them stale.
+      void queryClient.invalidateQueries({ queryKey: subscriberQueries.all() });
       return;
     case "stream":
       streamChanged(queryClient, event);

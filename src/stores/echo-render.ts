@@ -35,6 +35,29 @@ export function loadEchoRenderer(): Promise<EchoRenderer> {
   return rendererLoad;
 }
 
+/**
+ * Loads the renderer a few seconds after start, when the browser is idle, so the first screen
+ * (register, the first messages) doesn't wait behind it; a send before that still works (the
+ * echo is plain text until the renderer arrives), and `loadEchoRenderer` loads it at once.
+ */
+export function loadEchoRendererWhenIdle(delayMs = 3000): Promise<EchoRenderer> {
+  if (rendererLoad !== undefined) return rendererLoad;
+  return new Promise<void>((resolve) => {
+    setTimeout(() => {
+      if (typeof requestIdleCallback === "function") {
+        requestIdleCallback(
+          () => {
+            resolve();
+          },
+          { timeout: 2000 },
+        );
+      } else {
+        resolve();
+      }
+    }, delayMs);
+  }).then(loadEchoRenderer);
+}
+
 /** The text as one escaped paragraph: the echo's body until (or if) Markdown can't render it. */
 export function plainEchoHtml(content: string): string {
   const text = content.trim();

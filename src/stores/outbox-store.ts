@@ -5,7 +5,7 @@ import { createLocalId } from "./local-id";
 import { messageMatchesNarrow, type Narrow } from "../lib/narrow";
 import { EMPTY_RENDER_CONTEXT, type RenderContext } from "../markdown/types";
 import { realSetTimer } from "../events/wake-detector";
-import { loadEchoRenderer, type EchoSender, type OutboxDestination } from "./echo-render";
+import { loadEchoRendererWhenIdle, type EchoSender, type OutboxDestination } from "./echo-render";
 import { getMessage, messageStore, useMessageStore, type MessageStoreState } from "./message-store";
 import { createOutboxController, type OutboxController } from "./outbox-controller";
 import { browserLocalStorage } from "./outbox-persist";
@@ -52,7 +52,7 @@ export const outbox: OutboxController = createOutboxController({
   queueId: () => sessionStore.getState().queueId,
   sender: ownSender,
   renderContext: () => renderContextProvider(),
-  loadRenderer: loadEchoRenderer,
+  loadRenderer: loadEchoRendererWhenIdle,
   isMessageKnown: (messageId) => getMessage(messageStore.getState(), messageId) !== undefined,
   requestEventPoll: () => {
     sessionStore.getState().retryConnectionNow();

@@ -29,6 +29,14 @@ export const unreadMessagesSchema = z.looseObject({
 });
 export type UnreadMessages = z.infer<typeof unreadMessagesSchema>;
 
+/** One entry of `recent_private_conversations`: a direct conversation and its newest message. */
+export const recentConversationSchema = z.looseObject({
+  max_message_id: z.number().int(),
+  /** The other participants, ascending; `[]` for the conversation with oneself. */
+  user_ids: z.array(z.number().int()),
+});
+export type RecentConversation = z.infer<typeof recentConversationSchema>;
+
 /** The `realm` part of the snapshot: limits and settings the client honours. */
 const realmSnapshotShape = {
   realm_name: z.string().optional(),
@@ -80,6 +88,8 @@ export const registerResponseSchema = z.looseObject({
   zulip_merge_base: z.string().optional(),
   max_message_id: z.number().int().optional(),
   unread_msgs: unreadMessagesSchema.optional(),
+  /** The user's direct conversations, newest first (Zulip sends at most 1000). */
+  recent_private_conversations: z.array(recentConversationSchema).optional(),
   subscriptions: z.array(subscriptionSchema).optional(),
   unsubscribed: z.array(subscriptionSchema).optional(),
   never_subscribed: z.array(streamSchema).optional(),

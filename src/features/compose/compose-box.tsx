@@ -1,24 +1,81 @@
-import { useId, type KeyboardEvent, type SyntheticEvent } from "react";
-import type { Narrow } from "../../lib/narrow";
-import { MAX_CONTENT_BYTES, utf8Length } from "./compose-limits";
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type SyntheticEvent,
+} from "react";
+import { createPortal } from "react-dom";
+import { Icon } from "../../components/icon";
+import { dmNarrow, narrowToHash, topicNarrow, type Narrow } from "../../lib/narrow";
+import type { OutboxDestination } from "../../stores/outbox-store";
+import { useUiStore } from "../../stores/ui-store";
+import { LazyEmojiPicker } from "../emoji-picker/lazy-emoji-picker";
+import { TypeaheadTextarea } from "../typeahead/typeahead-textarea";
+import { ComposeDestination } from "./compose-destination";
+import { ComposeFooter } from "./compose-footer";
+import { appendToContent, enterAction, insertAtSelection } from "./compose-keys";
+import { ComposePreview } from "./compose-preview";
+import { ComposeTabs, type ComposeTab } from "./compose-tabs";
 import { useCompose } from "./use-compose";
+import { useComposeRequest } from "./use-compose-request";
+import "./compose.css";
 
-/** "#general ›" or "To: …" — where the message will go. */
-function recipientLabel(narrow: Narrow, userName: (id: number) => string): string {
+/** Where a message just sent went, when it won't show in this narrow's list. */
+interface SentNotice {
+  readonly label: string;
+  readonly hash: string;
+}
+
+/** The notice after sending `destination` from `narrow`; null when the list shows the echo. */
+function sentNotice(
+  narrow: Narrow,
+  destination: OutboxDestination,
+  userName: (userId: number) => string,
+): SentNotice | null {
+  if (destination.type === "direct") {
+    if (narrow.kind === "dm") return null;
+    return {
+      label: destination.userIds.map(userName).join(", "),
+      hash: narrowToHash(dmNarrow(destination.userIds)),
+    };
+  }
+  const isShownHere =
+    narrow.kind === "stream" ||
+    (narrow.kind === "topic" && narrow.topic.toLowerCase() === destination.topic.toLowerCase());
+  if (isShownHere) return null;
+  return {
+    label: `#${destination.streamName} › ${destination.topic}`,
+    hash: narrowToHash(
+      topicNarrow(destination.streamId, destination.streamName, destination.topic),
+    ),
+  };
+}
+
+function placeholderFor(narrow: Narrow, userName: (userId: number) => string): string {
   switch (narrow.kind) {
     case "stream":
     case "topic":
-      return `#${narrow.streamName}`;
+      return `Message #${narrow.streamName}`;
     case "dm":
-      return narrow.userIds.map(userName).join(", ");
+      return `Message ${narrow.userIds.map(userName).join(", ")}`;
     default:
-      return "";
+      return "Write a message";
   }
 }
 
+/** Focus the message box, with the caret at `caret` ("end": after the text). */
+interface FocusRequest {
+  readonly caret: number | "end";
+}
+
 /**
- * Topic and message for a stream narrow, or a direct message for a conversation. Enter sends,
- * Shift+Enter adds a line. Limits are shown before sending, so nothing is refused afterwards.
+ * The compose box of a narrow: where the message goes (fixed by the narrow, or chosen in all
+ * messages, starred, mentions and search), the message with typeaheads, a preview, and Send.
+ * Enter sends and Shift+Enter adds a line, or the other way round (`uiStore.enterSends`).
+ * Limits are shown before sending and Send stays disabled with the reason, so the server never
+ * refuses what was written. Honours `uiStore.requestCompose` (focus, and add a quote).
  */
 export function ComposeBox({
   narrow,
@@ -28,71 +85,139 @@ export function ComposeBox({
   userName: (id: number) => string;
 }) {
   const compose = useCompose(narrow);
-  const errorId = useId();
-  const recipient = recipientLabel(narrow, userName);
+  const enterSends = useUiStore((state) => state.enterSends);
+  const [tab, setTab] = useState<ComposeTab>("write");
+  const [sent, setSent] = useState<SentNotice | null>(null);
+  const [isPickerOpen, setPickerOpen] = useState(false);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const problemId = useId();
+  const hintId = useId();
+  const panelIds = { write: useId(), preview: useId() };
+
+  useLayoutEffect(() => {
+    const textarea = textareaRef.current;
+    if (focusRequest === null || textarea === null) return;
+    textarea.focus();
+    const caret = focusRequest.caret === "end" ? textarea.value.length : focusRequest.caret;
+    textarea.setSelectionRange(caret, caret);
+  }, [focusRequest]);
+
+  const focusContent = (caret: number | "end" = "end") => {
+    setTab("write");
+    setFocusRequest({ caret });
+  };
+
+  useComposeRequest(narrow, (insertText) => {
+    if (insertText !== null) compose.setContent(appendToContent(compose.content, insertText));
+    focusContent();
+  });
+
+  const setContent = (next: string) => {
+    compose.setContent(next);
+    if (next.trim() !== "") setSent(null);
+  };
+
+  const send = () => {
+    const destination = compose.submit();
+    if (destination !== null) setSent(sentNotice(narrow, destination, userName));
+  };
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    compose.submit();
+    send();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      compose.submit();
-    }
+  const onContentKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const press = {
+      key: event.key,
+      shiftKey: event.shiftKey,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      altKey: event.altKey,
+      isComposing: event.nativeEvent.isComposing,
+    };
+    if (enterAction(press, enterSends) !== "send") return;
+    event.preventDefault();
+    send();
   };
 
-  const hasError = compose.error !== null;
-  const bytes = utf8Length(compose.content);
-  const isNearLimit = bytes > MAX_CONTENT_BYTES * 0.9;
+  const insertEmoji = (name: string) => {
+    const textarea = textareaRef.current;
+    const start = textarea?.selectionStart ?? compose.content.length;
+    const end = textarea?.selectionEnd ?? start;
+    const result = insertAtSelection(compose.content, start, end, `:${name}:`);
+    setContent(result.text);
+    setPickerOpen(false);
+    focusContent(result.caret);
+  };
+
+  const problem = compose.isProblemShown ? compose.problem : null;
+  const describedBy = `${hintId} ${problemId}`;
   return (
-    <form className="compose" onSubmit={onSubmit} aria-label={`Message ${recipient}`}>
-      <div className="compose-row">
-        <span className="compose-stream" aria-hidden="true">
-          {compose.needsTopic || narrow.kind === "topic" ? `${recipient} ›` : `To: ${recipient}`}
-        </span>
-        {(compose.needsTopic || narrow.kind === "topic") && (
-          <input
-            className="compose-topic"
-            aria-label="Topic"
-            placeholder="Topic"
-            value={compose.topic}
-            readOnly={narrow.kind === "topic"}
-            onChange={(event) => {
-              compose.setTopic(event.target.value);
-            }}
+    <form className="compose" onSubmit={onSubmit} aria-label="Compose">
+      <ComposeDestination
+        narrow={narrow}
+        compose={compose}
+        userName={userName}
+        focusContent={() => {
+          focusContent();
+        }}
+      />
+      <div className="compose-editor">
+        <ComposeTabs tab={tab} onChange={setTab} panelIds={panelIds} />
+        <div id={panelIds.write} role="tabpanel" aria-label="Write" hidden={tab !== "write"}>
+          <TypeaheadTextarea
+            textareaRef={textareaRef}
+            className="compose-content"
+            label="Message"
+            placeholder={placeholderFor(narrow, userName)}
+            value={compose.content}
+            onChange={setContent}
+            onKeyDown={onContentKeyDown}
+            describedBy={describedBy}
+            isInvalid={problem?.isLimit === true}
           />
+        </div>
+        <div
+          id={panelIds.preview}
+          role="tabpanel"
+          aria-label="Preview"
+          className="compose-preview"
+          hidden={tab !== "preview"}
+          tabIndex={0}
+        >
+          {tab === "preview" && <ComposePreview content={compose.content} />}
+        </div>
+      </div>
+      <ComposeFooter
+        compose={compose}
+        hintId={hintId}
+        problemId={problemId}
+        problem={problem}
+        onEmoji={() => {
+          setPickerOpen(true);
+        }}
+      />
+      <p className="compose-sent" role="status">
+        {sent !== null && (
+          <>
+            <Icon name="check" /> Sent to <a href={sent.hash}>{sent.label}</a>
+          </>
         )}
-      </div>
-      <div className="compose-row">
-        <textarea
-          className="compose-content"
-          aria-label="Message"
-          placeholder={`Message ${recipient}`}
-          rows={3}
-          value={compose.content}
-          aria-describedby={hasError ? errorId : undefined}
-          aria-invalid={hasError ? true : undefined}
-          onChange={(event) => {
-            compose.setContent(event.target.value);
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <button type="submit" className="compose-send" disabled={compose.content.trim() === ""}>
-          Send
-        </button>
-      </div>
-      {isNearLimit && (
-        <p className="muted compose-count">
-          {bytes.toLocaleString("en")} / {MAX_CONTENT_BYTES.toLocaleString("en")} bytes
-        </p>
-      )}
-      {hasError && (
-        <p id={errorId} className="error compose-error" role="alert">
-          {compose.error}
-        </p>
-      )}
+      </p>
+      {isPickerOpen &&
+        createPortal(
+          <LazyEmojiPicker
+            onPick={(emoji) => {
+              insertEmoji(emoji.emoji_name);
+            }}
+            onClose={() => {
+              setPickerOpen(false);
+            }}
+          />,
+          document.body,
+        )}
     </form>
   );
 }

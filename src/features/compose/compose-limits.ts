@@ -30,12 +30,38 @@ export function composeProblem(input: {
 }): string | null {
   if (input.content.trim() === "") return "Write a message first.";
   if (input.needsTopic && input.topic.trim() === "") return "Please enter a topic.";
+  return limitProblems(input)[0] ?? null;
+}
+
+/** What the server refuses in a topic: control characters, lone surrogates, non-characters. */
+const BAD_TOPIC_CHARACTER = /[\p{Cc}\p{Cs}\uFDD0-\uFDEF\uFFFE\uFFFF]/u;
+
+/**
+ * The limits the message breaks as it is (topic length, content size), whatever else is still
+ * missing: these are shown at once, while the user types, so nothing is refused after sending.
+ */
+export function limitProblems(input: {
+  needsTopic: boolean;
+  topic: string;
+  content: string;
+}): string[] {
+  const problems: string[] = [];
   if (input.needsTopic && topicLength(input.topic.trim()) > MAX_TOPIC_LENGTH) {
-    return `The topic is too long (at most ${MAX_TOPIC_LENGTH} characters).`;
+    problems.push(
+      `The topic is too long: ${topicLength(input.topic.trim())} of ${MAX_TOPIC_LENGTH} characters.`,
+    );
+  }
+  if (input.needsTopic && BAD_TOPIC_CHARACTER.test(input.topic.trim())) {
+    problems.push("The topic contains a control character, which cannot be sent.");
+  }
+  if (input.content.includes("\u0000")) {
+    problems.push("The message contains a null character, which cannot be sent.");
   }
   const bytes = utf8Length(input.content);
   if (bytes > MAX_CONTENT_BYTES) {
-    return `The message is too long: ${bytes.toLocaleString("en")} of ${MAX_CONTENT_BYTES.toLocaleString("en")} bytes.`;
+    problems.push(
+      `The message is too long: ${bytes.toLocaleString("en")} of ${MAX_CONTENT_BYTES.toLocaleString("en")} bytes.`,
+    );
   }
-  return null;
+  return problems;
 }

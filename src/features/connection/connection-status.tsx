@@ -1,5 +1,6 @@
 import { sessionStore, useSessionStore, type ConnectionInfo } from "../../stores/session-store";
 import { useNow } from "../common/use-now";
+import "./connection.css";
 
 /** "since 14:02" for an outage that began at `since`. */
 function sinceText(since: number | null): string {
@@ -30,8 +31,9 @@ export function describeConnection(connection: ConnectionInfo, now: number): str
 }
 
 /**
- * The state of the event connection: a quiet dot when live, a banner with a countdown and
- * "Retry now" while reconnecting. Announced politely when it changes.
+ * The state of the event connection as a banner under the top bar: nothing to see while live
+ * (the words stay for screen readers), a quiet line while connecting or catching up, and a
+ * warning with a countdown and "Retry now" while reconnecting. Announced politely when it changes.
  */
 export function ConnectionStatus() {
   const connection = useSessionStore((session) => session.connection);
@@ -40,6 +42,7 @@ export function ConnectionStatus() {
   };
   const isWaiting = connection.state === "reconnecting" && connection.nextAttemptAt !== null;
   const now = useNow(isWaiting);
+  const isLive = connection.state === "live";
   return (
     <div
       className={`connection-status connection-${connection.state}`}
@@ -47,9 +50,11 @@ export function ConnectionStatus() {
       data-state={connection.state}
     >
       <span className="connection-dot" aria-hidden="true" />
-      <span role="status">{describeConnection(connection, now)}</span>
+      <span role="status" className={isLive ? "visually-hidden" : "connection-text"}>
+        {describeConnection(connection, now)}
+      </span>
       {connection.state === "reconnecting" && (
-        <button type="button" className="link-button" onClick={retryNow}>
+        <button type="button" className="button connection-retry" onClick={retryNow}>
           Retry now
         </button>
       )}

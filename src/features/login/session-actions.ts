@@ -1,5 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { draftsStore } from "../../stores/drafts-store";
+import { uiStore } from "../../stores/ui-store";
+import { forgetChosenDestinations } from "../compose/use-compose";
 import { messageStore } from "../../stores/message-store";
 import { outboxStore } from "../../stores/outbox-store";
 import { unreadStore } from "../../stores/unread-store";
@@ -14,6 +16,9 @@ function resetStores(): void {
   unreadStore.getState().reset();
   outboxStore.getState().reset();
   draftsStore.getState().reset();
+  forgetChosenDestinations();
+  uiStore.getState().selectMessage(null);
+  uiStore.getState().stopEditing();
 }
 
 /** Logs in this tab: nothing of a previous session may leak into the new one. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { devFetchApiKey } from "../../api/server";
+import { devFetchApiKey, fetchApiKey } from "../../api/server";
 import { useSessionStore } from "../../stores/session-store";
 import { endSession, startSession } from "./session-actions";
 
@@ -10,6 +10,22 @@ export function useDevLogin() {
   const client = useSessionStore((state) => state.client);
   return useMutation({
     mutationFn: (email: string) => devFetchApiKey(client, { username: email }),
+    onSuccess: (response) => {
+      startSession(queryClient, {
+        email: response.email,
+        apiKey: response.api_key,
+        userId: response.user_id,
+      });
+    },
+  });
+}
+
+/** Logs in with an email and password (`fetch_api_key`). */
+export function usePasswordLogin() {
+  const queryClient = useQueryClient();
+  const client = useSessionStore((state) => state.client);
+  return useMutation({
+    mutationFn: (params: { username: string; password: string }) => fetchApiKey(client, params),
     onSuccess: (response) => {
       startSession(queryClient, {
         email: response.email,

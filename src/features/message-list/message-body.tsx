@@ -1,11 +1,28 @@
 import { useMemo } from "react";
 import { sanitizeHtml } from "../../lib/sanitize";
 
+/** Sanitised bodies by their HTML: scrolling back over rows re-renders them without sanitising. */
+const sanitized = new Map<string, { __html: string }>();
+const CACHE_SIZE = 3000;
+
+function sanitizedBody(html: string): { __html: string } {
+  const cached = sanitized.get(html);
+  if (cached !== undefined) return cached;
+  const body = { __html: sanitizeHtml(html) };
+  if (sanitized.size >= CACHE_SIZE) {
+    // Maps iterate in insertion order: the first key is the oldest.
+    const oldest = sanitized.keys().next();
+    if (oldest.done !== true) sanitized.delete(oldest.value);
+  }
+  sanitized.set(html, body);
+  return body;
+}
+
 /**
  * Server-rendered message HTML, sanitized. The one place in the app that sets inner HTML:
  * everything else is text rendered by React.
  */
 export function MessageBody({ html }: { html: string }) {
-  const safe = useMemo(() => ({ __html: sanitizeHtml(html) }), [html]);
+  const safe = useMemo(() => sanitizedBody(html), [html]);
   return <div className="message-body" dangerouslySetInnerHTML={safe} />;
 }

@@ -4,7 +4,12 @@ import { narrowToHash, topicNarrow, type Narrow } from "../../lib/narrow";
 import { formatDateTime, formatMessageTime, isoDateTime } from "../../lib/time";
 import { MessageBody } from "./message-body";
 
-/** One message: who, when, which topic (a link that narrows to it), and the body. */
+/**
+ * One message on its own, read-only: who, when, which topic (a link that narrows to it), and
+ * the body. The list renders `MessageRowItem`s; this stays for showing a single message without
+ * the list (and the attack tests render it: it builds in the Node project, so it imports only
+ * what that project lists).
+ */
 export const MessageItem = memo(function MessageItem({
   message,
   narrow,

@@ -1,80 +1,234 @@
-import { useRef } from "react";
+import { useLayoutEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
 import type { Narrow } from "../../lib/narrow";
+import { getMessage, messageStore, type NarrowState } from "../../stores/message-store";
 import { useOutboxForNarrow } from "../../stores/outbox-store";
-import { MessageItem } from "./message-item";
+import { useSessionStore } from "../../stores/session-store";
+import { uiStore } from "../../stores/ui-store";
+import { isUnread, unreadStore } from "../../stores/unread-store";
+import { toggleStar } from "../message-actions/star";
+import { groupRows, messageOrder, outboxRows, type ListRow } from "./group-rows";
+import { adjacentMessageId, indexOfId, isOwnKeysTarget, listKeyCommand } from "./list-keys";
+import { ListNotices } from "./list-notices";
+import { MessageRowItem } from "./message-row";
 import { OutboxItem } from "./outbox-item";
+import { DateSeparator, RecipientHeader, type StreamLook } from "./recipient-header";
+import { useMarkReadOnScroll } from "./use-mark-read-on-scroll";
 import { useNarrowMessages } from "./use-narrow-messages";
-import { useScrollKeeper } from "./use-scroll-keeper";
+import { useSearchHighlight } from "./use-search-highlight";
+import { useStreamLooks } from "./use-stream-looks";
+import { useVirtualList } from "./use-virtual-list";
+import type { VirtualList } from "./virtual-list";
+import "./message-list.css";
+
+interface RowContext {
+  readonly narrow: Narrow;
+  readonly ownUserId: number | null;
+  readonly streams: ReadonlyMap<number, StreamLook>;
+}
+
+function streamLook(row: ListRow & { kind: "recipient" }, context: RowContext) {
+  const streamId = row.message.stream_id;
+  return streamId === undefined ? undefined : context.streams.get(streamId);
+}
+
+function renderRow(row: ListRow, context: RowContext): ReactNode {
+  switch (row.kind) {
+    case "date":
+      return <DateSeparator key={row.order} order={row.order} timestamp={row.timestamp} />;
+    case "recipient":
+      return (
+        <RecipientHeader
+          key={row.order}
+          message={row.message}
+          order={row.order}
+          stream={streamLook(row, context)}
+          ownUserId={context.ownUserId}
+        />
+      );
+    case "message":
+      return (
+        <MessageRowItem
+          key={row.order}
+          message={row.message}
+          order={row.order}
+          isGroupStart={row.isGroupStart}
+          narrow={context.narrow}
+          ownUserId={context.ownUserId}
+        />
+      );
+    case "outbox":
+      return (
+        <OutboxItem
+          key={row.entry.localId}
+          entry={row.entry}
+          narrow={context.narrow}
+          order={row.order}
+        />
+      );
+  }
+}
+
+/** The header above the window when the window begins inside a block (its header not rendered). */
+function ghostHeader(first: ListRow | undefined, context: RowContext): ReactNode {
+  if (first?.kind !== "message") return null;
+  const header = first.header;
+  return (
+    <RecipientHeader
+      key={`ghost:${String(header.order)}`}
+      message={header.message}
+      order={header.order}
+      stream={streamLook(header, context)}
+      ownUserId={context.ownUserId}
+      isGhost
+    />
+  );
+}
+
+/** On opening (once the first fetch is in): the first unread message, selected and shown. */
+function useOpenPosition(state: NarrowState | undefined, list: VirtualList): void {
+  const hasOpenedRef = useRef(false);
+  useLayoutEffect(() => {
+    if (hasOpenedRef.current || state === undefined || state.isLoading) return;
+    if (state.ids.length === 0) return;
+    hasOpenedRef.current = true;
+    const unreads = unreadStore.getState();
+    const firstUnread = state.ids.find((id) => isUnread(unreads, id));
+    list.openAt(firstUnread === undefined ? null : messageOrder(firstUnread));
+    const ui = uiStore.getState();
+    if (ui.selectedMessageId === null || indexOfId(state.ids, ui.selectedMessageId) < 0) {
+      ui.selectMessage(firstUnread ?? state.ids[state.ids.length - 1] ?? null);
+    }
+  }, [state, list]);
+}
+
+interface KeyContext {
+  readonly ids: readonly number[];
+  readonly list: VirtualList;
+  readonly ownUserId: number | null;
+  readonly goToNewest: () => void;
+}
+
+/** The list's keys: j/k/arrows select, End goes to the newest, s stars, e edits one's own. */
+function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): void {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  const command = listKeyCommand(event.key);
+  if (command === null || isOwnKeysTarget(event.target, event.key)) return;
+  const ui = uiStore.getState();
+  const selected = ui.selectedMessageId;
+  const message = selected === null ? undefined : getMessage(messageStore.getState(), selected);
+  switch (command) {
+    case "next":
+    case "previous": {
+      const step = command === "next" ? 1 : -1;
+      const next = adjacentMessageId(
+        context.ids,
+        selected,
+        step,
+        context.list.firstVisibleMessageId(),
+      );
+      if (next === undefined) return;
+      ui.selectMessage(next);
+      context.list.revealOrder(messageOrder(next), { align: "nearest", focus: true });
+      break;
+    }
+    case "newest": {
+      context.goToNewest();
+      const last = context.ids[context.ids.length - 1];
+      if (last !== undefined) ui.selectMessage(last);
+      break;
+    }
+    case "star":
+      if (message === undefined) return;
+      toggleStar(message);
+      break;
+    case "edit":
+      if (message === undefined || message.sender_id !== context.ownUserId) return;
+      ui.startEditing(message.id);
+      break;
+  }
+  event.preventDefault();
+}
 
 /**
  * The messages of the current narrow, oldest at the top, newest at the bottom, live, followed by
- * the user's messages still on their way out. Older messages load when scrolling up without
- * moving what is on screen; a new message never moves what the user is reading.
+ * the user's messages still on their way out. Virtualized: only a window of rows is in the DOM
+ * (see `VirtualList`); older messages load while scrolling up without moving what is on screen;
+ * a new message never moves what the user is reading. Opens at the first unread message; marks
+ * messages read as they are seen; highlights a search's words.
  */
 export function MessageList({ narrow }: { narrow: Narrow }) {
   const { messages, state, retry, loadOlder, loadNewer, jumpToNewest } = useNarrowMessages(narrow);
   const outbox = useOutboxForNarrow(narrow);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const ids = state?.ids ?? [];
-  const { onScroll, followNewest } = useScrollKeeper({
-    scrollRef,
-    state,
-    ids,
-    loadOlder,
-    loadNewer,
-  });
-  const itemCount = messages.length + outbox.length;
+  const ownUserId = useSessionStore((session) => session.credentials?.userId ?? null);
+  const streams = useStreamLooks();
+  const messageRows = useMemo(() => groupRows(messages), [messages]);
+  const rows = useMemo(
+    () => (outbox.length === 0 ? messageRows : [...messageRows, ...outboxRows(outbox)]),
+    [messageRows, outbox],
+  );
+  const canLoad = state !== undefined && state.error === null;
+  const { list, range, isAtBottom, scrollerRef, rowsRef, topSpacerRef, bottomSpacerRef, onScroll } =
+    useVirtualList(rows, {
+      hasNewest: state?.found_newest ?? true,
+      onNearTop: () => {
+        if (canLoad && !state.found_oldest && !state.loadingOlder) loadOlder();
+      },
+      onNearBottom: () => {
+        if (canLoad && !state.found_newest && !state.loadingNewer) loadNewer();
+      },
+    });
+  useOpenPosition(state, list);
+  useMarkReadOnScroll(narrow, list);
+  useSearchHighlight(narrow, list);
 
-  const isFirstLoad = messages.length === 0 && (state === undefined || state.isLoading);
-  const isEmpty =
-    itemCount === 0 && state !== undefined && !state.isLoading && state.error === null;
+  const goToNewest = () => {
+    list.jumpToBottom();
+    if (state !== undefined && !state.found_newest) jumpToNewest();
+  };
+  const context: RowContext = { narrow, ownUserId, streams };
+  const ids = state?.ids ?? [];
+  const isCaughtUp = state === undefined || state.found_newest;
+  const showJump = rows.length > 0 && (!isCaughtUp || !isAtBottom);
 
   return (
-    <div className="message-scroll" ref={scrollRef} onScroll={onScroll}>
-      {state?.found_oldest === true && messages.length > 0 && (
-        <p className="muted centered">This is the beginning of the conversation.</p>
-      )}
-      {state?.loadingOlder === true && messages.length > 0 && (
-        <p className="muted centered" role="status">
-          Loading older messages…
-        </p>
-      )}
-      {isFirstLoad && (
-        <p className="muted centered" role="status">
-          Loading messages…
-        </p>
-      )}
-      {state !== undefined && state.error !== null && (
-        <p className="error centered" role="alert">
-          Could not load messages: {state.error}{" "}
-          <button type="button" className="link-button" onClick={retry}>
-            Try again
-          </button>
-        </p>
-      )}
-      {isEmpty && <p className="muted centered">No messages here yet. Say hello!</p>}
-      <ol className="messages" aria-label="Messages">
-        {messages.map((message) => (
-          <MessageItem key={message.id} message={message} narrow={narrow} />
-        ))}
-        {outbox.map((entry) => (
-          <OutboxItem key={entry.localId} entry={entry} narrow={narrow} />
-        ))}
-      </ol>
-      {state !== undefined && !state.found_newest && messages.length > 0 && (
-        <p className="muted centered">
-          {state.loadingNewer ? "Loading newer messages…" : "There are newer messages below. "}
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              followNewest();
-              jumpToNewest();
-            }}
-          >
-            Jump to newest
-          </button>
-        </p>
+    <div className="message-list">
+      <div
+        className="message-list-scroll"
+        ref={scrollerRef}
+        onScroll={onScroll}
+        onKeyDown={(event) => {
+          handleListKey(event, { ids, list, ownUserId, goToNewest });
+        }}
+      >
+        <ListNotices
+          narrow={narrow}
+          state={state}
+          hasMessages={messages.length > 0}
+          isEmpty={rows.length === 0}
+          isAtStart={range.start === 0}
+          retry={retry}
+          place="top"
+        />
+        <div className="message-list-spacer" ref={topSpacerRef} aria-hidden="true" />
+        <ol className="message-list-rows" aria-label="Messages" ref={rowsRef}>
+          {ghostHeader(rows[range.start], context)}
+          {rows.slice(range.start, range.end).map((row) => renderRow(row, context))}
+        </ol>
+        <div className="message-list-spacer" ref={bottomSpacerRef} aria-hidden="true" />
+        <ListNotices
+          narrow={narrow}
+          state={state}
+          hasMessages={messages.length > 0}
+          isEmpty={rows.length === 0}
+          isAtStart={range.start === 0}
+          retry={retry}
+          place="bottom"
+        />
+      </div>
+      {showJump && (
+        <button type="button" className="jump-to-newest" onClick={goToNewest}>
+          Jump to newest
+        </button>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { memo } from "react";
+import { Avatar } from "../../components/avatar";
 import { narrowKey, type Narrow } from "../../lib/narrow";
 import { draftsStore } from "../../stores/drafts-store";
 import { cancelSend, retrySend, type OutboxEntry } from "../../stores/outbox-store";
@@ -38,51 +39,77 @@ function cancelToCompose(entry: OutboxEntry, narrow: Narrow): void {
   draftsStore.getState().draftChanged(key, { topic: existing?.topic ?? topic, content });
 }
 
-/** A message on its way out: the local echo, its status, and retry / cancel when it is stuck. */
+/**
+ * A message on its way out: the local echo (faded until the server has it), its status, and
+ * retry / cancel when it is stuck. `order` places it among the list's rows (after messages).
+ */
 export const OutboxItem = memo(function OutboxItem({
   entry,
   narrow,
+  order,
 }: {
   entry: OutboxEntry;
   narrow: Narrow;
+  order?: number;
 }) {
   const seconds = useSecondsUntil(entry.status === "retrying" ? entry.nextRetryAt : null);
   const isStuck = entry.status === "failed" || entry.status === "retrying";
+  const { echo } = entry;
   return (
-    <li className={`message message-outbox message-${entry.status}`} data-local-id={entry.localId}>
-      <article aria-label={`Message from ${entry.echo.sender_full_name}, not yet sent`}>
-        <header className="message-header">
-          <span className="message-sender">{entry.echo.sender_full_name}</span>
-          {entry.echo.type === "stream" && (
-            <span className="message-topic">{entry.echo.subject}</span>
-          )}
-          <span className={entry.status === "failed" ? "error" : "muted"} role="status">
-            {statusText(entry, seconds)}
-          </span>
-        </header>
-        <MessageBody html={entry.echo.content} />
-        {isStuck && (
-          <div className="message-actions">
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                retrySend(entry.localId);
-              }}
+    <li
+      className={`message-row message-row-start outbox-row outbox-${entry.status}`}
+      data-local-id={entry.localId}
+      data-order={order}
+    >
+      <article
+        className="message-card"
+        aria-label={`Message from ${echo.sender_full_name}, not yet sent`}
+      >
+        <div className="message-gutter">
+          <Avatar url={echo.avatar_url} name={echo.sender_full_name} />
+        </div>
+        <div className="message-main">
+          <header className="message-header">
+            <span className="message-sender">{echo.sender_full_name}</span>
+            {echo.type === "stream" && (
+              <span className="outbox-destination">
+                #{typeof echo.display_recipient === "string" ? echo.display_recipient : ""} &gt;{" "}
+                {echo.subject}
+              </span>
+            )}
+            <span
+              className={entry.status === "failed" ? "outbox-status error" : "outbox-status"}
+              role="status"
             >
-              Retry now
-            </button>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                cancelToCompose(entry, narrow);
-              }}
-            >
-              Cancel
-            </button>
+              {statusText(entry, seconds)}
+            </span>
+          </header>
+          <div className="outbox-body">
+            <MessageBody html={echo.content} />
           </div>
-        )}
+          {isStuck && (
+            <div className="outbox-actions">
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  retrySend(entry.localId);
+                }}
+              >
+                Retry now
+              </button>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  cancelToCompose(entry, narrow);
+                }}
+              >
+                Cancel
+              </button>
+            </div>
+          )}
+        </div>
       </article>
     </li>
   );

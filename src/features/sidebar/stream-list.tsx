@@ -1,97 +1,214 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo } from "react";
+import { useId, useMemo, useState } from "react";
 import type { Subscription } from "../../api/types/streams";
-import { narrowToHash, streamNarrow, type Narrow } from "../../lib/narrow";
+import { Icon } from "../../components/icon";
+import { MenuButton } from "../../components/menu";
+import { narrowToHash, streamNarrow } from "../../lib/narrow";
+import { STREAMS_HASH, streamSettingsHash, type Route } from "../../lib/route";
 import { subscriptionQueries } from "../../queries/subscription-queries";
+import { markStreamAsRead } from "../../stores/mark-read";
 import { streamUnread, useUnreadStore } from "../../stores/unread-store";
+import { uiStore } from "../../stores/ui-store";
+import { CreateStreamDialog } from "../streams/create-stream-dialog";
+import { streamColor } from "../streams/stream-color";
+import { useUnsubscribeFlow, type StreamToLeave } from "../streams/unsubscribe-dialog";
+import { SidebarError } from "./sidebar-error";
+import { StreamTopics } from "./stream-topics";
 import { UnreadCount } from "./unread-count";
-import { ViewList } from "./view-list";
+import { useMarkAsRead } from "./use-mark-as-read";
 
-const SAFE_COLOR = /^#[0-9a-f]{3,8}$/i;
+/** Where the route is, as far as the stream list cares: a stream, and maybe a topic in it. */
+export interface CurrentPlace {
+  readonly streamId: number;
+  readonly topic: string | undefined;
+  /** The stream's own view (its narrow), not a topic or its topic list. */
+  readonly isStreamView: boolean;
+}
 
-function sortForSidebar(subscriptions: readonly Subscription[]): Subscription[] {
+/** The stream (and topic) a route shows: stream and topic narrows, and a stream's topic list. */
+export function currentPlace(route: Route): CurrentPlace | undefined {
+  if (route.kind === "topics") {
+    return { streamId: route.streamId, topic: undefined, isStreamView: false };
+  }
+  if (route.kind !== "narrow") return undefined;
+  const { narrow } = route;
+  if (narrow.kind === "stream") {
+    return { streamId: narrow.streamId, topic: undefined, isStreamView: true };
+  }
+  if (narrow.kind === "topic") {
+    return { streamId: narrow.streamId, topic: narrow.topic, isStreamView: false };
+  }
+  return undefined;
+}
+
+/** Pinned streams first, then by name. */
+export function sortForSidebar(subscriptions: readonly Subscription[]): Subscription[] {
   return [...subscriptions].sort(
     (a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name),
   );
 }
 
-function LockIcon() {
-  return (
-    <svg className="stream-lock" viewBox="0 0 16 16" role="img" aria-label="private">
-      <title>Private stream</title>
-      <path
-        fill="currentColor"
-        d="M4 7V5a4 4 0 0 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 13.5v-5A1.5 1.5 0 0 1 3.5 7H4zm2 0h4V5a2 2 0 1 0-4 0v2z"
-      />
-    </svg>
-  );
-}
-
-function StreamLink({
-  subscription,
-  isCurrent,
-}: {
-  subscription: Subscription;
-  isCurrent: boolean;
-}) {
+function StreamLink({ subscription, current }: { subscription: Subscription; current: string }) {
   const nameId = useId();
   const countId = useId();
   const unread = useUnreadStore((state) => streamUnread(state, subscription.stream_id));
-  const color = SAFE_COLOR.test(subscription.color) ? subscription.color : undefined;
+  const color = streamColor(subscription.color);
   return (
     <a
       aria-labelledby={nameId}
       aria-describedby={unread > 0 ? countId : undefined}
-      className="stream-link"
+      className="sidebar-link stream-link"
       data-stream-id={subscription.stream_id}
       href={narrowToHash(streamNarrow(subscription.stream_id, subscription.name))}
-      aria-current={isCurrent ? "page" : undefined}
+      aria-current={current === "" ? undefined : current === "page" ? "page" : "true"}
     >
       <span
         className="stream-dot"
         style={color === undefined ? undefined : { backgroundColor: color }}
         aria-hidden="true"
       />
-      <span id={nameId} className="stream-name">
+      <span id={nameId} className="sidebar-link-name stream-name">
         {subscription.name}
       </span>
-      {subscription.invite_only && <LockIcon />}
+      {subscription.invite_only && (
+        <span className="stream-lock">
+          <Icon name="lock" size={12} />
+          <span className="visually-hidden">private</span>
+        </span>
+      )}
       <UnreadCount id={countId} count={unread} />
     </a>
   );
 }
 
-/** The subscribed streams, pinned first then by name; the current one is marked. */
-export function StreamList({ currentNarrow }: { currentNarrow: Narrow | undefined }) {
+function StreamItem({
+  subscription,
+  place,
+  markAsRead,
+  onUnsubscribe,
+}: {
+  subscription: Subscription;
+  place: CurrentPlace | undefined;
+  markAsRead: ReturnType<typeof useMarkAsRead>["run"];
+  onUnsubscribe: (stream: StreamToLeave) => void;
+}) {
+  const { stream_id: streamId, name } = subscription;
+  const isHere = place?.streamId === streamId;
+  const current = !isHere ? "" : place.isStreamView ? "page" : "true";
+  return (
+    <li className="sidebar-item">
+      <div className="sidebar-row">
+        <StreamLink subscription={subscription} current={current} />
+        <MenuButton
+          label={`Stream options for ${name}`}
+          className="icon-button sidebar-row-menu"
+          items={[
+            {
+              label: "Mark all as read",
+              onSelect: () => {
+                markAsRead(`#${name}`, (client) => markStreamAsRead(client, streamId));
+              },
+            },
+            {
+              label: "Stream settings",
+              onSelect: () => {
+                uiStore.getState().setLeftDrawerOpen(false);
+                window.location.hash = streamSettingsHash(streamId, name);
+              },
+            },
+            {
+              label: "Unsubscribe",
+              isDanger: true,
+              onSelect: () => {
+                onUnsubscribe(subscription);
+              },
+            },
+          ]}
+        >
+          <Icon name="more" />
+        </MenuButton>
+      </div>
+      {isHere && (
+        <StreamTopics
+          streamId={streamId}
+          streamName={name}
+          currentTopic={place.topic}
+          markAsRead={markAsRead}
+        />
+      )}
+    </li>
+  );
+}
+
+/**
+ * The subscribed streams (pinned first, then by name) with colour, lock and unread count; the
+ * current one expanded with its topics; per-stream menus; "Create stream" and "Browse streams".
+ */
+export function StreamSection({ currentRoute }: { currentRoute: Route }) {
+  const headingId = useId();
   const subscriptions = useQuery(subscriptionQueries.list());
   const sorted = useMemo(() => sortForSidebar(subscriptions.data ?? []), [subscriptions.data]);
+  const place = currentPlace(currentRoute);
+  const markAsRead = useMarkAsRead();
+  const unsubscribe = useUnsubscribeFlow();
+  const [isCreating, setCreating] = useState(false);
 
   return (
-    <nav className="sidebar" aria-labelledby="streams-heading">
-      <ViewList currentNarrow={currentNarrow} />
-      <h2 id="streams-heading" className="sidebar-heading">
-        Streams
-      </h2>
-      {subscriptions.isPending && <p role="status">Loading…</p>}
+    <nav className="sidebar-section" aria-labelledby={headingId}>
+      <div className="sidebar-section-header">
+        <h2 id={headingId} className="sidebar-heading">
+          Streams
+        </h2>
+        <button
+          type="button"
+          className="icon-button sidebar-header-button"
+          aria-label="Create stream"
+          onClick={() => {
+            setCreating(true);
+          }}
+        >
+          <Icon name="plus" />
+        </button>
+      </div>
+      {subscriptions.isPending && (
+        <p className="sidebar-note" role="status">
+          Loading streams…
+        </p>
+      )}
       {subscriptions.isError && (
-        <p className="error" role="alert">
+        <p className="sidebar-note error" role="alert">
           Could not load your streams.
         </p>
       )}
-      <ul className="stream-list">
+      {subscriptions.isSuccess && sorted.length === 0 && (
+        <p className="sidebar-note">You are not subscribed to any stream yet.</p>
+      )}
+      {markAsRead.error !== null && (
+        <SidebarError message={markAsRead.error} onDismiss={markAsRead.dismiss} />
+      )}
+      <ul className="sidebar-list stream-list">
         {sorted.map((subscription) => (
-          <li key={subscription.stream_id}>
-            <StreamLink
-              subscription={subscription}
-              isCurrent={
-                currentNarrow !== undefined &&
-                "streamId" in currentNarrow &&
-                currentNarrow.streamId === subscription.stream_id
-              }
-            />
-          </li>
+          <StreamItem
+            key={subscription.stream_id}
+            subscription={subscription}
+            place={place}
+            markAsRead={markAsRead.run}
+            onUnsubscribe={unsubscribe.request}
+          />
         ))}
       </ul>
+      <a className="sidebar-link sidebar-more-link" href={STREAMS_HASH}>
+        <Icon name="search" className="sidebar-link-icon" />
+        Browse streams
+      </a>
+      {isCreating && (
+        <CreateStreamDialog
+          onClose={() => {
+            setCreating(false);
+          }}
+        />
+      )}
+      {unsubscribe.dialog}
     </nav>
   );
 }

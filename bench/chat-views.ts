@@ -1,0 +1,308 @@
+// The chat views in Chromium (issue 6), on the bench page of bench/chat-views/: the real message
+// list, stores and styles in a production build, with 100,000 messages of one stream in the
+// store and no server.
+//   (a) opening the stream narrow: from "narrow chosen" (the list rendered) to the first paint
+//       of a message row, median of several opens after a warm-up (goal ≤ 100 ms);
+//   (b) scrolling up through 10,000 messages, a fixed number of pixels every frame: the longest
+//       task and frame, and the message rows in the DOM sampled every frame (goals ≤ 50 ms,
+//       ≤ 300 rows).
+// Prints the figures and writes bench/results/chat-views.json (chat-views-step<px>.json when
+// scrolling by another step).
+//
+//   node --import tsx bench/chat-views.ts [opens=9] [stepPx=500] [messages=100000]
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { dirname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type CDPSession, type Page } from "@playwright/test";
+import { build } from "vite";
+import { z } from "zod";
+import { median, round, writeResults } from "./lib";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const PAGE_DIR = join(ROOT, "bench", "chat-views");
+const OUT_DIR = join(ROOT, "dist", "bench-chat-views");
+const ORIGIN = "http://parley.bench";
+const opens = Number(process.argv[2] ?? 9);
+const DEFAULT_STEP_PX = 500;
+const stepPx = Number(process.argv[3] ?? DEFAULT_STEP_PX);
+const messageCount = Number(process.argv[4] ?? 100_000);
+const SCROLLED_MESSAGES = 10_000;
+/** CHAT_VIEWS_PROFILES=<folder>: also profile the scroll, and save the profiles for DevTools. */
+const PROFILES_DIR = process.env["CHAT_VIEWS_PROFILES"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const openSchema = z.object({
+  commitMs: z.number(),
+  paintMs: z.number(),
+  frames: z.number(),
+  rows: z.number(),
+});
+const scrollSchema = z.object({
+  messagesScrolled: z.number(),
+  reachedTarget: z.boolean(),
+  frames: z.number(),
+  durationMs: z.number(),
+  stepPx: z.number(),
+  maxFrameGapMs: z.number(),
+  frameGapP50Ms: z.number(),
+  frameGapP95Ms: z.number(),
+  frameGapP99Ms: z.number(),
+  slowFrames: z.number(),
+  blankFrames: z.number(),
+  longTasks: z.number(),
+  longestTaskMs: z.number(),
+  longAnimationFrames: z.number(),
+  longestAnimationFrameMs: z.number(),
+  maxRows: z.number(),
+  minRows: z.number(),
+  maxListItems: z.number(),
+  worstFrames: z.array(z.unknown()),
+});
+
+/** What a long animation frame entry tells (Chrome's Long Animation Frames API). */
+const frameSchema = z.object({
+  startTime: z.number(),
+  duration: z.number(),
+  renderStart: z.number(),
+  styleAndLayoutStart: z.number(),
+  scripts: z.array(
+    z.object({
+      invoker: z.string(),
+      sourceFunctionName: z.string(),
+      sourceURL: z.string(),
+      sourceCharPosition: z.number(),
+      duration: z.number(),
+      forcedStyleAndLayoutDuration: z.number(),
+    }),
+  ),
+});
+
+/** A long frame in a line: tasks before rendering, rAF/observers, style and layout; its scripts. */
+function describeFrame(value: unknown): string {
+  const parsed = frameSchema.safeParse(value);
+  if (!parsed.success) return "(not a long-animation-frame entry)";
+  const frame = parsed.data;
+  const end = frame.startTime + frame.duration;
+  const scripts = [...frame.scripts]
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, 3)
+    .map(
+      (script) =>
+        `${script.invoker} ${script.sourceFunctionName || "(anonymous)"}@` +
+        `${script.sourceURL.split("/").at(-1) ?? ""}:${script.sourceCharPosition} ` +
+        `${round(script.duration)} ms (forced layout ${round(script.forcedStyleAndLayoutDuration)})`,
+    );
+  return (
+    `${round(frame.duration)} ms: tasks ${round((frame.renderStart || end) - frame.startTime)}, ` +
+    `frame callbacks ${round((frame.styleAndLayoutStart || end) - (frame.renderStart || end))}, ` +
+    `style+layout ${round(end - (frame.styleAndLayoutStart || end))}; ${scripts.join("; ")}`
+  );
+}
+type OpenFigures = z.infer<typeof openSchema>;
+
+/** Where a stretch of main-thread time went (Chrome's own counters, milliseconds). */
+interface TimeSplit {
+  taskMs: number;
+  scriptMs: number;
+  layoutMs: number;
+  styleMs: number;
+}
+
+async function mainThreadCounters(cdp: CDPSession): Promise<TimeSplit> {
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const value = (name: string) =>
+    (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000;
+  return {
+    taskMs: value("TaskDuration"),
+    scriptMs: value("ScriptDuration"),
+    layoutMs: value("LayoutDuration"),
+    styleMs: value("RecalcStyleDuration"),
+  };
+}
+
+function splitBetween(before: TimeSplit, after: TimeSplit): TimeSplit {
+  return {
+    taskMs: round(after.taskMs - before.taskMs),
+    scriptMs: round(after.scriptMs - before.scriptMs),
+    layoutMs: round(after.layoutMs - before.layoutMs),
+    styleMs: round(after.styleMs - before.styleMs),
+  };
+}
+
+/** Serves the built page from dist/bench-chat-views and answers every API call with success. */
+async function servePage(page: Page, apiCalls: Map<string, number>): Promise<void> {
+  await page.route(`${ORIGIN}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname.startsWith("/api/")) {
+      const key = `${route.request().method()} ${url.pathname}`;
+      apiCalls.set(key, (apiCalls.get(key) ?? 0) + 1);
+      await route.fulfill({ json: { result: "success", msg: "" } });
+      return;
+    }
+    const file = normalize(join(OUT_DIR, url.pathname === "/" ? "index.html" : url.pathname));
+    if (!file.startsWith(OUT_DIR) || !existsSync(file)) await route.fulfill({ status: 404 });
+    else await route.fulfill({ path: file });
+  });
+}
+
+/** A sampled CPU profile's self time per function, the heaviest first (Chrome's Profiler). */
+async function profiled<T>(cdp: CDPSession, label: string, run: () => Promise<T>) {
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
+  await cdp.send("Profiler.start");
+  const value = await run();
+  const { profile } = await cdp.send("Profiler.stop");
+  if (PROFILES_DIR !== undefined) {
+    mkdirSync(PROFILES_DIR, { recursive: true });
+    writeFileSync(join(PROFILES_DIR, `chat-views-${label}.cpuprofile`), JSON.stringify(profile));
+  }
+  const totalMs = (profile.endTime - profile.startTime) / 1000;
+  const samples = profile.samples?.length ?? 1;
+  const selfMs = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url.split("/").at(-1) ?? "";
+    const name = `${functionName || "(anonymous)"}${file ? ` ${file}:${lineNumber + 1}` : ""}`;
+    const ms = ((node.hitCount ?? 0) * totalMs) / samples;
+    selfMs.set(name, (selfMs.get(name) ?? 0) + ms);
+  }
+  const top = [...selfMs.entries()]
+    .filter(([name]) => name !== "(idle)")
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([name, ms]) => `${round(ms)} ms ${name}`);
+  return {
+    value,
+    profile: { totalMs: round(totalMs), idleMs: round(selfMs.get("(idle)") ?? 0), top },
+  };
+}
+
+async function evaluate<T>(page: Page, expression: string, schema: z.ZodType<T>): Promise<T> {
+  return schema.parse(await page.evaluate(expression));
+}
+
+/** Opens and closes the narrow `count` times; each open with Chrome's main-thread split. */
+async function measureOpens(page: Page, cdp: CDPSession, count: number) {
+  const figures: (OpenFigures & { split: TimeSplit })[] = [];
+  for (let index = 0; index < count; index++) {
+    const before = await mainThreadCounters(cdp);
+    const open = await evaluate(page, "window.parleyBench.open()", openSchema);
+    const split = splitBetween(before, await mainThreadCounters(cdp));
+    await page.evaluate("window.parleyBench.close()");
+    figures.push({ ...open, split });
+  }
+  return figures;
+}
+
+async function main(): Promise<void> {
+  await build({ root: PAGE_DIR, configFile: join(PAGE_DIR, "vite.config.ts") });
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const apiCalls = new Map<string, number>();
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text().slice(0, 300));
+    });
+    await servePage(page, apiCalls);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Performance.enable");
+    await page.goto(`${ORIGIN}/?messages=${messageCount}`);
+    await page.waitForFunction("window.parleyBench !== undefined", undefined, { timeout: 300_000 });
+    const fillMs = await evaluate(page, "window.parleyBench.fillMs", z.number());
+
+    const [warmUp] = await measureOpens(page, cdp, 1);
+    const measured = await measureOpens(page, cdp, opens);
+
+    const opened = await profiled(cdp, "open", () =>
+      evaluate(page, "window.parleyBench.open()", openSchema),
+    );
+    await page.waitForTimeout(500); // the open's own frames are not part of the scroll
+    const before = await mainThreadCounters(cdp);
+    const scrollOnce = () =>
+      evaluate(page, `window.parleyBench.scroll(${SCROLLED_MESSAGES}, ${stepPx})`, scrollSchema);
+    // The sampling profiler slows the page and adds pauses of its own: the scroll's figures come
+    // from a run without it unless profiles were asked for (CHAT_VIEWS_PROFILES).
+    const scrolled = PROFILES_DIR
+      ? await profiled(cdp, "scroll", scrollOnce)
+      : { value: await scrollOnce(), profile: "not profiled (set CHAT_VIEWS_PROFILES)" };
+    const scroll = scrolled.value;
+    const scrollSplit = splitBetween(before, await mainThreadCounters(cdp));
+    const pageErrors = await evaluate(page, "window.parleyBench.errors", z.array(z.string()));
+    await report({
+      fillMs,
+      warmUp,
+      measured,
+      scroll: { ...scroll, split: scrollSplit },
+      profiles: {
+        open: { paintMs: round(opened.value.paintMs), ...opened.profile },
+        scroll: scrolled.profile,
+      },
+      apiCalls: Object.fromEntries(apiCalls),
+      errors: [...pageErrors, ...consoleErrors].slice(0, 20),
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+async function report(figures: {
+  fillMs: number;
+  warmUp: (OpenFigures & { split: TimeSplit }) | undefined;
+  measured: (OpenFigures & { split: TimeSplit })[];
+  scroll: z.infer<typeof scrollSchema> & { split: TimeSplit };
+  profiles: Record<string, unknown>;
+  apiCalls: Record<string, number>;
+  errors: string[];
+}): Promise<void> {
+  const { measured, scroll } = figures;
+  const pick = (key: "commitMs" | "paintMs") => measured.map((open) => open[key]);
+  const splitMedian = (key: keyof TimeSplit) => round(median(measured.map((m) => m.split[key])));
+  const result = {
+    messagesInStore: messageCount,
+    storeFillMs: round(figures.fillMs),
+    open: {
+      runs: measured.length,
+      medianFirstPaintMs: round(median(pick("paintMs"))),
+      medianCommitMs: round(median(pick("commitMs"))),
+      minFirstPaintMs: round(Math.min(...pick("paintMs"))),
+      maxFirstPaintMs: round(Math.max(...pick("paintMs"))),
+      rowsAtFirstPaint: median(measured.map((open) => open.rows)),
+      medianMainThread: {
+        taskMs: splitMedian("taskMs"),
+        scriptMs: splitMedian("scriptMs"),
+        layoutMs: splitMedian("layoutMs"),
+        styleMs: splitMedian("styleMs"),
+      },
+      firstOpenOfThePage: figures.warmUp,
+      all: measured.map((open) => ({ ...open, commitMs: round(open.commitMs) })),
+    },
+    scroll: {
+      ...scroll,
+      durationMs: round(scroll.durationMs),
+      maxFrameGapMs: round(scroll.maxFrameGapMs),
+      longestTaskMs: round(scroll.longestTaskMs),
+      worstFrames: scroll.worstFrames.map(describeFrame),
+    },
+    cpuProfileSelfTime: figures.profiles,
+    loadAverageAtEnd: loadavg().map((load) => round(load, 2)),
+    apiCallsAnsweredByTheDriver: figures.apiCalls,
+    pageErrors: figures.errors,
+    goals: { openFirstPaintMs: 100, scrollLongestTaskMs: 50, scrollMaxRows: 300 },
+  };
+  console.log(JSON.stringify(result, null, 2));
+  const name = stepPx === DEFAULT_STEP_PX ? "chat-views" : `chat-views-step${stepPx}`;
+  console.log(`wrote ${await writeResults(name, result)}`);
+}
+
+await main();

@@ -1,0 +1,171 @@
+// The chat-views bench page: the app's real `MessageList`, stores and styles in a production
+// build, with 100,000 messages of one stream put into the message store through its own fetch
+// actions and the query caches seeded as the register snapshot seeds them. No server: no event
+// queue is registered, so the list never fetches; other requests are answered by the driver.
+// bench/chat-views.ts drives it through `window.parleyBench`.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode, useLayoutEffect } from "react";
+import { createRoot } from "react-dom/client";
+import { MessageList } from "../../src/features/message-list/message-list";
+import { streamNarrow } from "../../src/lib/narrow";
+import { createQueryClient } from "../../src/queries/query-client";
+import { seedQueriesFromSnapshot } from "../../src/queries/query-events";
+import { userQueries } from "../../src/queries/user-queries";
+import { getNarrowState, messageStore } from "../../src/stores/message-store";
+import { sessionStore } from "../../src/stores/session-store";
+import * as eg from "../../src/test/example-data";
+import "../../src/styles.css";
+import {
+  afterPaint,
+  findScroller,
+  messageRows,
+  nextFrame,
+  scrollThrough,
+  thisFramePainted,
+  visibleMessageId,
+} from "./measure";
+import { BENCH_STREAM, BENCH_SUBSCRIPTIONS, BENCH_USERS, benchMessages } from "./messages";
+
+const MESSAGE_COUNT = Number(new URLSearchParams(location.search).get("messages") ?? 100_000);
+const SELF = BENCH_USERS[0] ?? eg.iago;
+const narrow = streamNarrow(BENCH_STREAM.stream_id, BENCH_STREAM.name);
+
+/** One open of the narrow, in milliseconds from "narrow chosen". */
+interface OpenFigures {
+  /** React committed the list (a layout effect after it). */
+  commitMs: number;
+  /** The first frame showing a message row in the list was painted. */
+  paintMs: number;
+  /** Frames until then. */
+  frames: number;
+  /** Message rows in the DOM at that paint. */
+  rows: number;
+}
+
+const errors: string[] = [];
+window.addEventListener("error", (event) => {
+  errors.push(event.message);
+});
+window.addEventListener("unhandledrejection", (event) => {
+  errors.push(String(event.reason));
+});
+
+const queryClient = createQueryClient(() => {
+  errors.push("the bench session was ended (401)");
+});
+sessionStore.getState().login({ email: SELF.email, apiKey: "bench", userId: SELF.user_id });
+seedQueriesFromSnapshot(
+  queryClient,
+  eg.registerResponse({
+    user_id: SELF.user_id,
+    email: SELF.email,
+    full_name: SELF.full_name,
+    subscriptions: BENCH_SUBSCRIPTIONS,
+    realm_users: BENCH_USERS,
+    realm_emoji: {},
+    realm_user_groups: [],
+    realm_linkifiers: [],
+  }),
+);
+// The profile, as the app has it long before anyone opens a narrow (rows ask who "I" am).
+queryClient.setQueryData(userQueries.me().queryKey, { ...SELF, result: "success", msg: "" });
+
+/** Fills the store the way a fetch of the whole stream would; returns the milliseconds taken. */
+function fillStore(): number {
+  const messages = benchMessages(MESSAGE_COUNT);
+  const start = performance.now();
+  const store = messageStore.getState();
+  store.sessionStarted(SELF.user_id);
+  const ticket = store.fetchStarted(narrow, "around");
+  store.messagesFetched(ticket, eg.messagesResponse(messages));
+  const held = getNarrowState(messageStore.getState(), narrow)?.ids.length;
+  if (held !== MESSAGE_COUNT) throw new Error(`the store holds ${held} messages`);
+  return performance.now() - start;
+}
+
+let onCommit: (() => void) | null = null;
+
+/** Placed after the list: its layout effect runs once the list's commit is done. */
+function CommitProbe() {
+  useLayoutEffect(() => {
+    onCommit?.();
+    onCommit = null;
+  });
+  return null;
+}
+
+/** The centre column as the app lays it out, with the list when `openCount` > 0. */
+function Bench({ openCount }: { openCount: number }) {
+  return (
+    <main
+      className="conversation"
+      aria-label="Conversation"
+      style={{ height: "100vh", display: "flex", flexDirection: "column" }}
+    >
+      <h1 className="conversation-title">#{BENCH_STREAM.name}</h1>
+      {openCount > 0 && <MessageList key={openCount} narrow={narrow} />}
+      <CommitProbe />
+    </main>
+  );
+}
+
+const container = document.getElementById("root");
+if (container === null) throw new Error("no #root");
+const root = createRoot(container);
+let opens = 0;
+
+function render(openCount: number): void {
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Bench openCount={openCount} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+/** Waits, frame by frame, until a message row is on screen; then until that frame is painted. */
+async function firstRowPainted(start: number): Promise<{ paintMs: number; frames: number }> {
+  for (let frames = 1; frames <= 1_000; frames++) {
+    await nextFrame();
+    const scroller = document.querySelector('ol[aria-label="Messages"]') ? findScroller() : null;
+    if (scroller && visibleMessageId(scroller) !== undefined) {
+      return { paintMs: (await thisFramePainted()) - start, frames };
+    }
+  }
+  throw new Error("no message row became visible");
+}
+
+/** Chooses the narrow (renders the list) and times commit and first paint. */
+async function open(): Promise<OpenFigures> {
+  opens++;
+  let commitMs = Number.NaN;
+  const start = performance.now();
+  onCommit = () => {
+    commitMs = performance.now() - start;
+  };
+  render(opens);
+  const painted = await firstRowPainted(start);
+  return { commitMs, ...painted, rows: messageRows() };
+}
+
+/** Leaves the narrow (the list unmounts) and lets the page settle. */
+async function close(): Promise<void> {
+  render(0);
+  await afterPaint();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+const fillMs = fillStore();
+render(0);
+
+Object.assign(window, {
+  parleyBench: {
+    messageCount: MESSAGE_COUNT,
+    fillMs,
+    errors,
+    open,
+    close,
+    scroll: (count: number, stepPx: number) => scrollThrough(count, stepPx),
+  },
+});

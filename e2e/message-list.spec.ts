@@ -1,0 +1,245 @@
+import { expect, test, type Page } from "@playwright/test";
+import { apiUser, type ApiUser } from "./support/api-user";
+import { listedIds, logInFresh, openStream, openStreamAtNewest } from "./support/reader";
+
+// The message list in Chromium: recipient headers (sticky), sender grouping, date separators,
+// a window of rows however long the narrow, older messages loading without moving the view,
+// and new messages that never move what the reader is reading.
+
+const READER = "hamlet@parley.test";
+const SENDER = "iago@parley.test";
+
+function unique(label: string): string {
+  return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+async function sender(baseURL: string | undefined): Promise<ApiUser> {
+  return apiUser(baseURL ?? "", SENDER);
+}
+
+/** Waits two frames: what a scroll or a render changes is laid out and painted. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        requestAnimationFrame(() => {
+          requestAnimationFrame(() => {
+            done();
+          });
+        });
+      }),
+  );
+}
+
+const SCROLLER = ".message-list-scroll";
+
+/** The first message whose bottom is below the top of the list's view, and its top there. */
+function firstVisible(page: Page): Promise<{ id: number; top: number } | null> {
+  return page.evaluate((selector) => {
+    const scroller = document.querySelector(selector);
+    if (scroller === null) return null;
+    const viewTop = scroller.getBoundingClientRect().top;
+    for (const row of document.querySelectorAll(
+      'ol[aria-label="Messages"] > li[data-message-id]',
+    )) {
+      const rect = row.getBoundingClientRect();
+      if (rect.bottom > viewTop + 60) {
+        return { id: Number(row.getAttribute("data-message-id")), top: rect.top };
+      }
+    }
+    return null;
+  }, SCROLLER);
+}
+
+function scrollBy(page: Page, pixels: number): Promise<void> {
+  return page.evaluate(
+    ({ selector, pixels }) => {
+      document.querySelector(selector)?.scrollBy(0, pixels);
+    },
+    { selector: SCROLLER, pixels },
+  );
+}
+
+test("headers name the conversation and stick; a sender's run shows the name once", async ({
+  browser,
+  baseURL,
+}) => {
+  const iago = await sender(baseURL);
+  const stream = unique("list");
+  await iago.createStream(stream, [SENDER, READER]);
+  const topic = "the long topic";
+  const ids: number[] = [];
+  for (let index = 1; index <= 40; index++) {
+    ids.push(await iago.sendStream(stream, topic, `Line ${index} of a long talk\n\nand more`));
+  }
+  const last = await iago.sendStream(stream, "another topic", "A new subject");
+
+  const page = await logInFresh(browser, READER);
+  await openStreamAtNewest(page, stream);
+  await expect(page.locator(`li[data-message-id="${last}"]`)).toBeVisible();
+  const list = page.getByRole("list", { name: "Messages" });
+
+  // One header per block: the long topic, then another topic; each links to its narrow.
+  const headers = list.locator("li.recipient-header:not(.recipient-ghost)");
+  await expect(headers.filter({ hasText: topic })).toHaveCount(1);
+  await expect(headers.filter({ hasText: "another topic" })).toHaveCount(1);
+  await expect(
+    headers.filter({ hasText: "another topic" }).getByRole("link", { name: "another topic" }),
+  ).toHaveAttribute("href", /#narrow\/stream\/\d+-.*\/topic\/another\.20topic$/);
+
+  // Iago's 40 messages within minutes: his name once, at the start of the run.
+  const named = await page.evaluate(
+    (messageIds) =>
+      messageIds.filter(
+        (id) => document.querySelector(`li[data-message-id="${id}"] .message-sender`) !== null,
+      ),
+    ids,
+  );
+  expect(named).toEqual([ids[0]]);
+  await expect(
+    list.getByRole("article", { name: "Message from Iago" }).filter({ hasText: "Line 20 of" }),
+  ).toHaveCount(1);
+
+  // Scrolled into the middle of the long topic, its header stays at the top of the view.
+  await page.locator(`li[data-message-id="${ids[20]}"]`).scrollIntoViewIfNeeded();
+  await scrollBy(page, -10);
+  await settle(page);
+  const atTop = await page.evaluate((selector) => {
+    const scroller = document.querySelector(selector);
+    if (scroller === null) return "";
+    const box = scroller.getBoundingClientRect();
+    const element = document.elementFromPoint(box.left + box.width / 2, box.top + 12);
+    return element?.closest("li.recipient-header")?.textContent ?? "";
+  }, SCROLLER);
+  expect(atTop).toContain(topic);
+  expect(atTop).toContain(stream);
+});
+
+test("older demo history shows date separators between days", async ({ browser }) => {
+  const page = await logInFresh(browser, READER);
+  await openStreamAtNewest(page, "general");
+  const separators = page.locator('ol[aria-label="Messages"] > li.date-separator time');
+  const today = await page.evaluate(() => {
+    const now = new Date();
+    const month = String(now.getMonth() + 1).padStart(2, "0");
+    return `${now.getFullYear()}-${month}-${String(now.getDate()).padStart(2, "0")}`;
+  });
+  const days = () =>
+    separators.evaluateAll((times) => times.map((time) => time.getAttribute("datetime") ?? ""));
+  // Other tests may have filled today with messages: scroll up into the demo's history, whose
+  // days end before today, until separators of earlier days show.
+  await expect(async () => {
+    await scrollBy(page, -3000);
+    expect((await days()).some((day) => /^\d{4}-\d{2}-\d{2}$/.test(day) && day < today)).toBe(true);
+  }).toPass({ timeout: 30_000 });
+  const shown = await days();
+  expect([...shown].sort()).toEqual(shown);
+});
+
+test("scrolling up loads older messages without moving the view, in a bounded DOM", async ({
+  browser,
+}) => {
+  const page = await logInFresh(browser, READER);
+  await openStreamAtNewest(page, "general");
+  // Hold the next "older" batch until the position before it is recorded.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  await page.route("**/api/v1/messages?*", async (route) => {
+    const url = new URL(route.request().url());
+    const isOlder =
+      url.searchParams.get("num_after") === "0" &&
+      /^\d+$/.test(url.searchParams.get("anchor") ?? "");
+    if (isOlder && !held) {
+      held = true;
+      await released;
+    }
+    await route.continue();
+  });
+  const oldestBefore = Math.min(...(await listedIds(page)));
+  const olderRequest = page.waitForRequest(
+    (request) =>
+      request.url().includes("/api/v1/messages?") && request.url().includes("num_after=0"),
+  );
+  await page.evaluate((selector) => {
+    document.querySelector(selector)?.scrollTo(0, 0);
+  }, SCROLLER);
+  await olderRequest;
+  await expect(page.getByText("Loading older messages…")).toBeVisible();
+  await settle(page);
+  const before = await firstVisible(page);
+  expect(before).not.toBeNull();
+  release();
+  await expect.poll(async () => Math.min(...(await listedIds(page)))).toBeLessThan(oldestBefore);
+  await expect(page.getByText("Loading older messages…")).toBeHidden();
+  await settle(page);
+  const after = await page
+    .locator(`li[data-message-id="${before?.id}"]`)
+    .evaluate((row) => row.getBoundingClientRect().top);
+  expect(Math.abs(after - (before?.top ?? 0))).toBeLessThanOrEqual(3);
+
+  // Keep scrolling up through several batches: the DOM holds a window, never everything.
+  for (let round = 0; round < 6; round++) {
+    await scrollBy(page, -4000);
+    await settle(page);
+  }
+  const rows = await page.locator('ol[aria-label="Messages"] > li[data-message-id]').count();
+  expect(rows).toBeGreaterThan(0);
+  expect(rows).toBeLessThanOrEqual(300);
+});
+
+test("a new message while reading older ones does not move the view", async ({
+  browser,
+  baseURL,
+}) => {
+  const iago = await sender(baseURL);
+  const stream = unique("still");
+  await iago.createStream(stream, [SENDER, READER]);
+  for (let index = 1; index <= 30; index++) {
+    await iago.sendStream(stream, `topic ${index % 3}`, `Message ${index}\n\nsecond line`);
+  }
+  const page = await logInFresh(browser, READER);
+  await openStreamAtNewest(page, stream);
+  await scrollBy(page, -500);
+  await settle(page);
+  const before = await firstVisible(page);
+  const scrollTop = () =>
+    page.evaluate((selector) => document.querySelector(selector)?.scrollTop ?? -1, SCROLLER);
+  const topBefore = await scrollTop();
+  const id = await iago.sendStream(stream, "topic 1", "Something new arrives");
+  await expect(page.locator(`li[data-message-id="${id}"]`)).toBeAttached();
+  await settle(page);
+  const after = await page
+    .locator(`li[data-message-id="${before?.id}"]`)
+    .evaluate((row) => row.getBoundingClientRect().top);
+  expect(Math.abs(after - (before?.top ?? 0))).toBeLessThanOrEqual(1);
+  expect(Math.abs((await scrollTop()) - topBefore)).toBeLessThanOrEqual(1);
+  // The reader is not at the bottom: the way back is offered.
+  await expect(page.getByRole("button", { name: "Jump to newest" })).toBeVisible();
+  await page.getByRole("button", { name: "Jump to newest" }).click();
+  await expect(page.locator(`li[data-message-id="${id}"]`)).toBeInViewport();
+});
+
+test("j and k move the selection, s stars the selected message", async ({ browser, baseURL }) => {
+  const iago = await sender(baseURL);
+  const stream = unique("keys");
+  await iago.createStream(stream, [SENDER, READER]);
+  const first = await iago.sendStream(stream, "keys", "First of three");
+  const second = await iago.sendStream(stream, "keys", "Second of three");
+  const page = await logInFresh(browser, READER);
+  await openStream(page, stream);
+  await page.getByText("First of three").click();
+  const selected = page.locator('li[data-message-id][data-selected="true"]');
+  await expect(selected).toHaveAttribute("data-message-id", String(first));
+  await page.keyboard.press("j");
+  await expect(selected).toHaveAttribute("data-message-id", String(second));
+  await expect(page.locator(`li[data-message-id="${second}"] article`)).toBeFocused();
+  await page.keyboard.press("s");
+  await expect(
+    page.locator(`li[data-message-id="${second}"]`).getByRole("img", { name: "Starred" }),
+  ).toBeVisible();
+  await page.keyboard.press("k");
+  await expect(selected).toHaveAttribute("data-message-id", String(first));
+});

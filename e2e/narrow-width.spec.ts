@@ -1,0 +1,60 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectConnectionState } from "./support/reader";
+
+// A 360 px wide phone: the side panels are drawers, and nothing overflows sideways.
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+}
+
+test("at 360 px: open the streams drawer, read a stream, send a message", async ({ page }) => {
+  await page.goto("/");
+  await expectNoHorizontalScroll(page);
+  await page.getByRole("button", { name: /prospero@parley\.test/ }).click();
+  const openStreams = page.getByRole("button", { name: "Open streams" });
+  await expect(openStreams).toBeVisible();
+  await expectConnectionState(page, "live");
+  await expectNoHorizontalScroll(page);
+
+  // The sidebar is hidden in its closed drawer.
+  const streams = page.getByRole("navigation", { name: "Streams" });
+  await expect(streams).toBeHidden();
+  await openStreams.click();
+  await expect(streams).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  // Escape closes the drawer and focus goes back to the button.
+  await page.keyboard.press("Escape");
+  await expect(streams).toBeHidden();
+  await expect(openStreams).toBeFocused();
+
+  await openStreams.click();
+  await streams.getByRole("link", { name: "general", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "#general" })).toBeVisible();
+  await expect(streams).toBeHidden();
+  const messages = page.getByRole("list", { name: "Messages" });
+  await expect(messages.locator("li[data-message-id]").first()).toBeVisible();
+  const jump = page.getByRole("button", { name: "Jump to newest" });
+  if (await jump.isVisible()) await jump.click();
+  await expectNoHorizontalScroll(page);
+
+  const text = `From a phone ${Date.now().toString(36)}`;
+  await page.getByRole("textbox", { name: "Topic" }).fill("small screens");
+  const composer = page.getByRole("textbox", { name: "Message" });
+  await composer.fill(text);
+  await composer.press("Enter");
+  await expect(composer).toHaveValue("");
+  await expect(messages.getByText(text)).toBeVisible();
+  await expectNoHorizontalScroll(page);
+
+  // The users drawer: opened from the top bar, closed by the backdrop.
+  await page.getByRole("button", { name: "Users" }).click();
+  const panel = page.getByRole("complementary", { name: "Users and groups" });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole("button", { name: /Prospero/ })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.mouse.click(20, 370);
+  await expect(panel).toBeHidden();
+});

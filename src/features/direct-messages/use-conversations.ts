@@ -1,0 +1,35 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { conversationQueries } from "../../queries/conversation-queries";
+import { useMessageStore } from "../../stores/message-store";
+import { useSessionStore } from "../../stores/session-store";
+import {
+  mergeConversations,
+  parseConversationSignature,
+  storeConversationSignature,
+  type Conversation,
+} from "./conversations";
+
+/**
+ * The user's direct conversations, newest first: the register snapshot's, with any newer
+ * message in the message store moving its conversation to the top as it arrives.
+ */
+export function useConversations(): {
+  conversations: Conversation[];
+  isPending: boolean;
+  isError: boolean;
+} {
+  const recent = useQuery(conversationQueries.recent());
+  const ownUserId = useSessionStore((session) => session.credentials?.userId ?? -1);
+  // Derived from the store's index in O(conversations + narrows), never from its 100,000 messages.
+  const signature = useMessageStore((state) => storeConversationSignature(state.data.byKey));
+  const conversations = useMemo(
+    () => mergeConversations(recent.data ?? [], parseConversationSignature(signature), ownUserId),
+    [recent.data, signature, ownUserId],
+  );
+  return {
+    conversations,
+    isPending: recent.isPending && conversations.length === 0,
+    isError: recent.isError,
+  };
+}

@@ -1,0 +1,169 @@
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
+import type { ApiClient } from "../../api/client";
+import type { Message } from "../../api/types/message";
+import type { OwnProfile } from "../../api/types/users";
+import { Icon } from "../../components/icon";
+import { MenuButton, type MenuItem } from "../../components/menu";
+import type { Narrow } from "../../lib/narrow";
+import { userQueries } from "../../queries/user-queries";
+import { useSessionStore } from "../../stores/session-store";
+import { uiStore, useUiStore } from "../../stores/ui-store";
+import { preloadEmojiPicker } from "../emoji-picker/lazy-emoji-picker";
+import { ReactionPicker } from "../reactions/message-reactions";
+import { ActionToast } from "./action-toast";
+import { BodyPortal } from "./body-portal";
+import { DeleteMessageDialog } from "./delete-message-dialog";
+import { markUnreadFrom } from "./mark-unread";
+import { copyMessageLink, isEdited, quoteAndReply, replyTo } from "./message-commands";
+import { isStarred, toggleStar } from "./star";
+import "./message-actions.css";
+
+// The history dialog (and its diff styles) loads the first time someone opens one.
+const EditHistoryDialog = lazy(() =>
+  import("../edit-history/edit-history-dialog").then((module) => ({
+    default: module.EditHistoryDialog,
+  })),
+);
+
+type OpenDialog = "reaction" | "history" | "delete" | null;
+
+/** Administrators (and owners) may delete any message: role ≤ 200, as Zulip counts. */
+export function isAdministrator(me: Pick<OwnProfile, "role" | "is_admin"> | undefined): boolean {
+  return me !== undefined && (me.is_admin || me.role <= 200);
+}
+
+interface MenuContext {
+  client: ApiClient;
+  message: Message;
+  narrow: Narrow;
+  ownUserId: number;
+  isAdmin: boolean;
+  isCollapsed: boolean;
+  open: (dialog: OpenDialog) => void;
+}
+
+/** The "Message actions" menu, with only the entries that apply to this message and user. */
+function menuItems(context: MenuContext): MenuItem[] {
+  const { client, message, narrow, ownUserId, isAdmin, isCollapsed, open } = context;
+  const items: (MenuItem | false)[] = [
+    {
+      label: "Reply",
+      onSelect: () => {
+        replyTo(message, ownUserId);
+      },
+    },
+    { label: "Quote and reply", onSelect: () => void quoteAndReply(client, message, ownUserId) },
+    message.sender_id === ownUserId && {
+      label: "Edit",
+      onSelect: () => {
+        uiStore.getState().startEditing(message.id);
+      },
+    },
+    isEdited(message) && {
+      label: "View edit history",
+      onSelect: () => {
+        open("history");
+      },
+    },
+    { label: "Mark as unread from here", onSelect: () => void markUnreadFrom(narrow, message.id) },
+    {
+      label: isCollapsed ? "Expand" : "Collapse",
+      onSelect: () => {
+        uiStore.getState().toggleCollapsed(message.id);
+      },
+    },
+    { label: "Copy link to message", onSelect: () => void copyMessageLink(message, ownUserId) },
+    isAdmin && {
+      label: "Delete message",
+      isDanger: true,
+      onSelect: () => {
+        open("delete");
+      },
+    },
+  ];
+  return items.filter((item): item is MenuItem => item !== false);
+}
+
+/**
+ * The actions of one message: add a reaction, star, and a menu (reply, quote, edit, edit
+ * history, mark unread from here, collapse, copy link, delete for administrators). Always in
+ * the DOM for keyboard users; shown on hover, focus or selection (always on narrow screens).
+ */
+export function MessageActions({ message, narrow }: { message: Message; narrow: Narrow }) {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const ownUserId = useSessionStore((session) => session.credentials?.userId ?? null);
+  const client = useSessionStore((session) => session.client);
+  const me = useQuery(userQueries.me()).data;
+  const isCollapsed = useUiStore((state) => state.collapsedMessageIds.has(message.id));
+  const starred = isStarred(message);
+  const close = () => {
+    setDialog(null);
+  };
+  if (ownUserId === null) return null;
+  const items = menuItems({
+    client,
+    message,
+    narrow,
+    ownUserId,
+    isAdmin: isAdministrator(me),
+    isCollapsed,
+    open: setDialog,
+  });
+  return (
+    <div className="message-toolbar" data-open={dialog !== null ? "true" : undefined}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Add reaction"
+        title="Add reaction"
+        onPointerEnter={preloadEmojiPicker}
+        onFocus={preloadEmojiPicker}
+        onClick={() => {
+          setDialog("reaction");
+        }}
+      >
+        <Icon name="smile" />
+      </button>
+      <button
+        type="button"
+        className={starred ? "icon-button star-toggle star-toggle-on" : "icon-button star-toggle"}
+        aria-pressed={starred}
+        aria-label={starred ? "Unstar message" : "Star message"}
+        title={starred ? "Unstar message" : "Star message"}
+        onClick={() => {
+          toggleStar(message);
+        }}
+      >
+        <Icon name="star" filled={starred} />
+      </button>
+      <MenuButton label="Message actions" items={items} className="icon-button message-menu-button">
+        <Icon name="more" />
+      </MenuButton>
+      {dialog === "reaction" && <ReactionPicker messageId={message.id} onClose={close} />}
+      {dialog === "history" && (
+        <BodyPortal>
+          <Suspense fallback={null}>
+            <EditHistoryDialog messageId={message.id} onClose={close} />
+          </Suspense>
+        </BodyPortal>
+      )}
+      {dialog === "delete" && (
+        <BodyPortal>
+          <DeleteMessageDialog message={message} onClose={close} />
+        </BodyPortal>
+      )}
+      <ActionToast messageId={message.id} />
+    </div>
+  );
+}
+
+/** A filled star beside a starred message's time (the toolbar's toggle may be hidden). */
+export function StarIndicator({ message }: { message: Message }) {
+  if (!isStarred(message)) return null;
+  return (
+    <span className="star-indicator" role="img" aria-label="Starred" title="Starred">
+      <Icon name="star" filled size={14} />
+    </span>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ApiClient } from "../../api/client";
+import type { Message } from "../../api/types/message";
+import { narrowToHash } from "../../lib/narrow";
+import { uiStore } from "../../stores/ui-store";
+import { errorText, reportActionError, reportActionInfo } from "./action-errors";
+import { conversationNarrow, messageLink, quoteText } from "./message-link";
+import { fetchRawContent } from "./raw-content";
+
+/** Opens the message's conversation (its topic, or its direct messages) and focuses compose. */
+export function replyTo(message: Message, ownUserId: number, insertText?: string): void {
+  const hash = narrowToHash(conversationNarrow(message, ownUserId));
+  if (window.location.hash !== hash) window.location.hash = hash;
+  uiStore.getState().requestCompose(insertText);
+}
+
+/** Reply with the message quoted (its Markdown source, fetched first). */
+export async function quoteAndReply(
+  client: ApiClient,
+  message: Message,
+  ownUserId: number,
+): Promise<void> {
+  try {
+    const raw = await fetchRawContent(client, message.id);
+    const link = narrowToHash(conversationNarrow(message, ownUserId));
+    replyTo(message, ownUserId, quoteText(message, raw, link));
+  } catch (error) {
+    reportActionError(message.id, `Could not quote the message: ${errorText(error)}`);
+  }
+}
+
+/** Copies a link to the message's conversation to the clipboard and says so. */
+export async function copyMessageLink(message: Message, ownUserId: number): Promise<void> {
+  const link = messageLink(message, ownUserId, window.location.href);
+  try {
+    // Missing outside secure contexts; the rejection below covers it too.
+    await navigator.clipboard.writeText(link);
+    reportActionInfo(message.id, "Link copied to the clipboard.");
+  } catch {
+    reportActionError(message.id, `Could not copy the link. Here it is: ${link}`);
+  }
+}
+
+/** Whether the message has been edited (the server says so by either field). */
+export function isEdited(message: Message): boolean {
+  return message.last_edit_timestamp !== undefined || message["edit_history"] !== undefined;
+}

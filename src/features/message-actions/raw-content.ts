@@ -1,0 +1,50 @@
+import { useEffect, useState } from "react";
+import type { ApiClient } from "../../api/client";
+import { getMessage } from "../../api/messages";
+import { useSessionStore } from "../../stores/session-store";
+import { errorText } from "./action-errors";
+
+/**
+ * The Markdown source of a message (`GET messages/{id}` without Markdown applied): what the
+ * editor and a quote start from. Never cached: an edit elsewhere changes it.
+ */
+export async function fetchRawContent(
+  client: ApiClient,
+  messageId: number,
+  signal?: AbortSignal,
+): Promise<string> {
+  const response = await getMessage(
+    client,
+    { message_id: messageId, apply_markdown: false },
+    { signal },
+  );
+  return response.raw_content ?? response.message.content;
+}
+
+/** The raw content as it loads: `content` once known, `error` if the request failed. */
+export type RawContentState =
+  | { readonly status: "loading" }
+  | { readonly status: "loaded"; readonly content: string }
+  | { readonly status: "error"; readonly error: string };
+
+/** Loads the message's Markdown source once per mount (the editor's starting text). */
+export function useRawContent(messageId: number): RawContentState {
+  const client = useSessionStore((session) => session.client);
+  const [state, setState] = useState<{ id: number; value: RawContentState } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchRawContent(client, messageId, controller.signal).then(
+      (content) => {
+        setState({ id: messageId, value: { status: "loaded", content } });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ id: messageId, value: { status: "error", error: errorText(error) } });
+      },
+    );
+    return () => {
+      controller.abort();
+    };
+  }, [client, messageId]);
+  return state?.id === messageId ? state.value : { status: "loading" };
+}

@@ -1,0 +1,238 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Message } from "../../api/types/message";
+import { searchNarrow, streamNarrow, type Narrow } from "../../lib/narrow";
+import { subscriptionQueries } from "../../queries/subscription-queries";
+import { userQueries } from "../../queries/user-queries";
+import { getMessage, messageStore } from "../../stores/message-store";
+import { sessionStore } from "../../stores/session-store";
+import { uiStore } from "../../stores/ui-store";
+import { unreadStore } from "../../stores/unread-store";
+import * as eg from "../../test/example-data";
+import { MessageList } from "./message-list";
+
+const general = streamNarrow(eg.general.stream_id, eg.general.name);
+const hamlet = { sender_id: eg.hamlet.user_id, sender_full_name: "King Hamlet" };
+const iago = { sender_id: eg.iago.user_id, sender_full_name: "Iago" };
+const noon = new Date(2024, 2, 3, 12, 0).getTime() / 1000;
+
+/** Puts `messages` in the store as the narrow's fetched window (all of it), some unread. */
+function seed(narrow: Narrow, messages: Message[], unreadIds: number[] = []) {
+  const store = messageStore.getState();
+  store.sessionStarted(eg.iago.user_id);
+  const ticket = store.fetchStarted(narrow, "around");
+  messageStore.getState().messagesFetched(ticket, {
+    messages,
+    found_oldest: true,
+    found_newest: true,
+  });
+  unreadStore.getState().snapshotLoaded(
+    {
+      count: unreadIds.length,
+      pms: [],
+      streams: [{ stream_id: eg.general.stream_id, topic: "lunch", unread_message_ids: unreadIds }],
+      huddles: [],
+      mentions: [],
+      old_unreads_missing: false,
+    },
+    eg.iago.user_id,
+  );
+}
+
+function renderList(narrow: Narrow) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: Infinity, retry: false } },
+  });
+  queryClient.setQueryData(userQueries.me().queryKey, { ...eg.iago, result: "success", msg: "" });
+  queryClient.setQueryData(userQueries.list().queryKey, [eg.iago, eg.hamlet]);
+  queryClient.setQueryData(subscriptionQueries.list().queryKey, [eg.subscription()]);
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MessageList narrow={narrow} />
+    </QueryClientProvider>,
+  );
+}
+
+/** The ids the DOM contract lists, top to bottom. */
+function listedIds(container: HTMLElement): number[] {
+  return Array.from(
+    container.querySelectorAll('ol[aria-label="Messages"] > li[data-message-id]'),
+    (item) => Number(item.getAttribute("data-message-id")),
+  );
+}
+
+function selectedId(container: HTMLElement): number | null {
+  const selected = container.querySelector('li[data-message-id][data-selected="true"]');
+  return selected === null ? null : Number(selected.getAttribute("data-message-id"));
+}
+
+beforeEach(() => {
+  sessionStore.getState().login({ email: eg.iago.email, apiKey: "key", userId: eg.iago.user_id });
+  // A fake server: flag changes (star) succeed; a message's source (for the editor) is "three".
+  const answer = {
+    result: "success",
+    msg: "",
+    messages: [],
+    raw_content: "three",
+    message: eg.streamMessage({ id: 104 }),
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() => Promise.resolve(Response.json(answer))),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  messageStore.getState().reset();
+  unreadStore.getState().reset();
+  sessionStore.getState().logout();
+  uiStore.setState({
+    selectedMessageId: null,
+    editingMessageId: null,
+    collapsedMessageIds: new Set(),
+  });
+});
+
+const conversation = () => [
+  eg.streamMessage({ id: 101, timestamp: noon - 86_400, ...hamlet, content: "<p>yesterday</p>" }),
+  eg.streamMessage({ id: 102, timestamp: noon, ...hamlet, content: "<p>one</p>" }),
+  eg.streamMessage({ id: 103, timestamp: noon + 60, ...hamlet, content: "<p>two</p>" }),
+  eg.streamMessage({ id: 104, timestamp: noon + 120, ...iago, content: "<p>three</p>" }),
+  eg.streamMessage({
+    id: 105,
+    timestamp: noon + 180,
+    ...iago,
+    subject: "dinner",
+    content: "<p>four</p>",
+    last_edit_timestamp: noon + 200,
+  }),
+];
+
+describe("MessageList rows", () => {
+  it("lists every message once, in order, under date separators and recipient headers", () => {
+    seed(general, conversation());
+    const { container } = renderList(general);
+    expect(listedIds(container)).toEqual([101, 102, 103, 104, 105]);
+    const list = screen.getByRole("list", { name: "Messages" });
+    expect(list.querySelectorAll(".date-separator")).toHaveLength(2);
+    // Headers: lunch (yesterday), lunch (today), dinner; each names the stream and the topic.
+    expect(within(list).getAllByRole("link", { name: "lunch" })).toHaveLength(2);
+    expect(within(list).getAllByRole("link", { name: "dinner" })).toHaveLength(1);
+    const streamLink = within(list).getAllByRole("link", { name: "general" })[0];
+    expect(streamLink?.getAttribute("href")).toBe("#narrow/stream/12-general");
+  });
+
+  it("shows a sender's name once per group, and the time of each message", () => {
+    seed(general, conversation());
+    renderList(general);
+    const articles = screen.getAllByRole("article");
+    expect(articles.map((article) => article.getAttribute("aria-label"))).toEqual([
+      "Message from King Hamlet",
+      "Message from King Hamlet",
+      "Message from King Hamlet",
+      "Message from Iago",
+      "Message from Iago",
+    ]);
+    // 101 (a new day) and 102 start groups; 103 continues 102; 104 and 105 (new topic) start.
+    const named = articles.map((article) => article.querySelector(".message-sender") !== null);
+    expect(named).toEqual([true, true, false, true, true]);
+    for (const article of articles) {
+      const time = within(article).getByRole("link", { name: /go to #general > / });
+      expect(time.querySelector("time")?.getAttribute("dateTime")).toMatch(/^\d{4}-/);
+    }
+    expect(within(articles[4] ?? document.body).getByText("(edited)")).toBeTruthy();
+    expect(screen.getAllByText("(edited)")).toHaveLength(1);
+  });
+
+  it("renders names and topics as text, never as HTML", () => {
+    const hostile = '<img src=x onerror="window.__pwned=1">';
+    seed(general, [
+      eg.streamMessage({ id: 7, timestamp: noon, subject: hostile, sender_full_name: hostile }),
+    ]);
+    const { container } = renderList(general);
+    expect(container.querySelector("img[src=x]")).toBeNull();
+    expect(screen.getByRole("link", { name: hostile })).toBeTruthy();
+  });
+
+  it("shows a collapsed message as an Expand button, and expands it", async () => {
+    seed(general, conversation());
+    uiStore.getState().toggleCollapsed(102);
+    renderList(general);
+    expect(screen.queryByText("one")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Expand" }));
+    expect(screen.getByText("one")).toBeTruthy();
+  });
+
+  it("says what an empty search found", () => {
+    seed(searchNarrow("zebra"), []);
+    renderList(searchNarrow("zebra"));
+    expect(screen.getByText("No messages match “zebra”.")).toBeTruthy();
+  });
+});
+
+describe("MessageList selection and keys", () => {
+  it("opens with the first unread message selected", () => {
+    seed(general, conversation(), [103, 104]);
+    const { container } = renderList(general);
+    expect(selectedId(container)).toBe(103);
+    expect(uiStore.getState().selectedMessageId).toBe(103);
+  });
+
+  it("selects a row when it is clicked", async () => {
+    seed(general, conversation());
+    const { container } = renderList(general);
+    await userEvent.click(screen.getByText("two"));
+    expect(selectedId(container)).toBe(103);
+    expect(container.querySelectorAll('[data-selected="true"]')).toHaveLength(1);
+  });
+
+  it("moves the selection with j/k and the arrows, focusing the row", async () => {
+    seed(general, conversation());
+    const { container } = renderList(general);
+    await userEvent.click(screen.getByText("one"));
+    await userEvent.keyboard("j");
+    expect(selectedId(container)).toBe(103);
+    expect(document.activeElement?.closest("li")?.getAttribute("data-message-id")).toBe("103");
+    await userEvent.keyboard("{ArrowDown}{ArrowDown}");
+    expect(selectedId(container)).toBe(105);
+    await userEvent.keyboard("j");
+    expect(selectedId(container)).toBe(105);
+    await userEvent.keyboard("k{ArrowUp}");
+    expect(selectedId(container)).toBe(103);
+    await userEvent.keyboard("{End}");
+    expect(selectedId(container)).toBe(105);
+  });
+
+  it("stars the selected message with s and edits one's own with e", async () => {
+    seed(general, conversation());
+    renderList(general);
+    await userEvent.click(screen.getByText("one"));
+    await userEvent.keyboard("s");
+    expect(getMessage(messageStore.getState(), 102)?.flags).toContain("starred");
+    await userEvent.keyboard("e");
+    // Hamlet's message: not ours to edit.
+    expect(uiStore.getState().editingMessageId).toBeNull();
+    await userEvent.click(screen.getByText("three"));
+    await userEvent.keyboard("e");
+    expect(uiStore.getState().editingMessageId).toBe(104);
+  });
+
+  it("leaves keys typed into a field alone", async () => {
+    seed(general, conversation());
+    const { container } = renderList(general);
+    await userEvent.click(screen.getByText("one"));
+    act(() => {
+      uiStore.getState().startEditing(104);
+    });
+    const editor = (await screen.findAllByRole("textbox"))[0];
+    if (editor === undefined) throw new Error("no editor");
+    await userEvent.type(editor, "js");
+    expect(selectedId(container)).toBe(104);
+    expect(getMessage(messageStore.getState(), 104)?.flags ?? []).not.toContain("starred");
+  });
+});

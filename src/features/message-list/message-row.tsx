@@ -1,0 +1,162 @@
+import { memo } from "react";
+import type { Message } from "../../api/types/message";
+import { Avatar } from "../../components/avatar";
+import { narrowToHash, type Narrow } from "../../lib/narrow";
+import { formatDateTime, formatTimeOfDay, isoDateTime } from "../../lib/time";
+import { uiStore, useUiStore } from "../../stores/ui-store";
+import { MessageActions, StarIndicator } from "../message-actions/message-actions";
+import { MessageEditor } from "../message-actions/message-editor";
+import { conversationNarrow } from "../message-actions/message-link";
+import { isStarred } from "../message-actions/star";
+import { MessageReactions } from "../reactions/message-reactions";
+import { MessageBody } from "./message-body";
+import { conversationLabel } from "./recipient-header";
+
+/** "#general > lunch", or "You and Hamlet": where a message was sent, in words. */
+function conversationTitle(message: Message, ownUserId: number | null): string {
+  if (message.type === "private") return conversationLabel(message, ownUserId);
+  const stream = typeof message.display_recipient === "string" ? message.display_recipient : "";
+  return `#${stream} > ${message.subject}`;
+}
+
+/**
+ * The message's time, a link to the conversation it is in (its topic, or the direct
+ * conversation), named for both: "3:07 PM, go to #general > lunch".
+ */
+function TimeLink({
+  message,
+  ownUserId,
+  className,
+}: {
+  message: Message;
+  ownUserId: number | null;
+  className: string;
+}) {
+  const time = formatTimeOfDay(message.timestamp);
+  const title = conversationTitle(message, ownUserId);
+  return (
+    <a
+      className={className}
+      href={narrowToHash(conversationNarrow(message, ownUserId ?? -1))}
+      aria-label={`${time}, go to ${title}`}
+    >
+      <time dateTime={isoDateTime(message.timestamp)} title={formatDateTime(message.timestamp)}>
+        {time}
+      </time>
+    </a>
+  );
+}
+
+function EditedMarker({ message }: { message: Message }) {
+  if (message.last_edit_timestamp === undefined) return null;
+  return (
+    <span
+      className="message-edited"
+      title={`Edited ${formatDateTime(message.last_edit_timestamp)}`}
+    >
+      (edited)
+    </span>
+  );
+}
+
+function CollapsedBody({ messageId }: { messageId: number }) {
+  return (
+    <p className="message-collapsed">
+      <span>Message collapsed.</span>{" "}
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => {
+          uiStore.getState().toggleCollapsed(messageId);
+        }}
+      >
+        Expand
+      </button>
+    </p>
+  );
+}
+
+/**
+ * One message row. A group's first message shows the avatar, the name and the time; the
+ * following ones are compact, their time in the gutter on hover or focus. Clicking or focusing
+ * the row selects it (the message `r`, `s`, `e` act on); the selected row's article is the
+ * list's tab stop. The editor replaces the body while editing; a collapsed message shows
+ * only an "Expand" button.
+ */
+export const MessageRowItem = memo(function MessageRowItem({
+  message,
+  order,
+  isGroupStart,
+  narrow,
+  ownUserId,
+}: {
+  message: Message;
+  order: number;
+  isGroupStart: boolean;
+  narrow: Narrow;
+  ownUserId: number | null;
+}) {
+  const id = message.id;
+  const isSelected = useUiStore((state) => state.selectedMessageId === id);
+  const isEditing = useUiStore((state) => state.editingMessageId === id);
+  const isCollapsed = useUiStore((state) => state.collapsedMessageIds.has(id));
+  const classes = [
+    "message-row",
+    isGroupStart ? "message-row-start" : "message-row-compact",
+    isSelected ? "message-row-selected" : "",
+  ].join(" ");
+  return (
+    <li
+      className={classes}
+      data-message-id={id}
+      data-order={order}
+      data-selected={isSelected ? "true" : undefined}
+      onFocus={() => {
+        if (uiStore.getState().selectedMessageId !== id) uiStore.getState().selectMessage(id);
+      }}
+    >
+      <article
+        className="message-card"
+        aria-label={`Message from ${message.sender_full_name}`}
+        tabIndex={isSelected ? 0 : -1}
+      >
+        <div className="message-gutter">
+          {isGroupStart ? (
+            <Avatar url={message.avatar_url} name={message.sender_full_name} />
+          ) : (
+            <TimeLink message={message} ownUserId={ownUserId} className="message-time-compact" />
+          )}
+        </div>
+        <div className="message-main">
+          {isGroupStart && (
+            <header className="message-header">
+              <span className="message-sender">{message.sender_full_name}</span>
+              <TimeLink message={message} ownUserId={ownUserId} className="message-time" />
+              <EditedMarker message={message} />
+              <StarIndicator message={message} />
+            </header>
+          )}
+          {!isGroupStart && (message.last_edit_timestamp !== undefined || isStarred(message)) && (
+            <span className="message-marks">
+              <EditedMarker message={message} />
+              <StarIndicator message={message} />
+            </span>
+          )}
+          {isEditing ? (
+            <MessageEditor message={message} />
+          ) : isCollapsed ? (
+            <CollapsedBody messageId={id} />
+          ) : (
+            <MessageBody html={message.content} />
+          )}
+          {/* Mounted only when there are reactions: most rows have none, and it reads the
+              user list to name who reacted. */}
+          {(message.reactions?.length ?? 0) > 0 && <MessageReactions message={message} />}
+        </div>
+        <div className="message-toolbar-slot">
+          <MessageActions message={message} narrow={narrow} />
+        </div>
+      </article>
+    </li>
+  );
+});

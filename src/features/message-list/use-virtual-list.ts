@@ -1,0 +1,54 @@
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from "react";
+import type { ListRow } from "./group-rows";
+import type { RowRange } from "./list-layout";
+import { resolveWindow, VirtualList, type VirtualListOptions } from "./virtual-list";
+
+/** What the list's component attaches and renders. */
+export interface VirtualListBinding {
+  readonly list: VirtualList;
+  /** The rows to render now. */
+  readonly range: RowRange;
+  readonly isAtBottom: boolean;
+  readonly scrollerRef: (element: HTMLElement | null) => void;
+  readonly rowsRef: (element: HTMLElement | null) => void;
+  readonly topSpacerRef: (element: HTMLElement | null) => void;
+  readonly bottomSpacerRef: (element: HTMLElement | null) => void;
+  readonly onScroll: () => void;
+}
+
+/**
+ * Windowing for `rows`: the controller, the range of rows to render now, whether the reader is
+ * at the bottom, and the refs and scroll handler to attach. Every render is reported to the
+ * controller before the browser paints, so spacers and the scroll position are set in the
+ * same frame as the rows.
+ */
+export function useVirtualList(
+  rows: readonly ListRow[],
+  options: VirtualListOptions,
+): VirtualListBinding {
+  const [list] = useState(() => new VirtualList());
+  const snapshot = useSyncExternalStore(list.subscribe, list.getSnapshot, list.getSnapshot);
+  const range = resolveWindow(rows, snapshot.window);
+  useLayoutEffect(() => {
+    list.configure(options);
+  });
+  useLayoutEffect(() => {
+    list.commit(rows, range);
+  });
+  useEffect(
+    () => () => {
+      list.dispose();
+    },
+    [list],
+  );
+  return {
+    list,
+    range,
+    isAtBottom: snapshot.isAtBottom,
+    scrollerRef: list.setScroller,
+    rowsRef: list.setList,
+    topSpacerRef: list.setTopSpacer,
+    bottomSpacerRef: list.setBottomSpacer,
+    onScroll: list.handleScroll,
+  };
+}

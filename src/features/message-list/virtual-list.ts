@@ -1,0 +1,375 @@
+import { lowerBound, type ListRow } from "./group-rows";
+import { DEFAULT_LIMITS, ListLayout, type RowRange, type WindowLimits } from "./list-layout";
+import {
+  firstMessageBelow,
+  isRowElement,
+  RowObserver,
+  stickyHeaderHeight,
+  visibleMessageIds,
+} from "./row-elements";
+import { findAnchor, readFrame, scrollIntent, viewOf, type View } from "./scroll-frame";
+import { planScroll, type Anchor, type ScrollFrame } from "./scroll-plan";
+import {
+  coveringRange,
+  FIRST_PAINT_LIMITS,
+  RewindowGuard,
+  sameWindow,
+  windowOf,
+  type RevealOptions,
+  type VirtualListOptions,
+  type VirtualSnapshot,
+  type WindowSpec,
+} from "./virtual-window";
+
+export {
+  resolveWindow,
+  type RevealOptions,
+  type VirtualListOptions,
+  type VirtualSnapshot,
+  type WindowSpec,
+} from "./virtual-window";
+
+/** Within this distance (px) of the bottom the reader is "at the newest": new rows scroll in. */
+const STICK_TO_BOTTOM_PX = 80;
+/** Within this distance (px) of either end the next batch loads: a screen or two ahead. */
+const LOAD_MORE_PX = 1500;
+
+/**
+ * The message list's windowing, outside React: which rows to render, spacers standing in for
+ * the others, and where the scroll position goes. React renders the window it publishes
+ * (`subscribe`/`getSnapshot`) and reports each commit (`commit`).
+ *
+ * Anchoring is by measurement: it remembers the first message at the top of the view and its
+ * distance from the top; after a render, a resize (an image loading) or a window change it
+ * puts that message back at the same distance. Estimates of rows never rendered can be wrong
+ * without the view moving, and prepending older messages, which changes every index, changes
+ * nothing on screen. Each change reads the DOM once, then writes spacers and scroll position
+ * once (`planScroll`), so the browser lays the list out once.
+ */
+export class VirtualList {
+  private scroller: HTMLElement | null = null;
+  private list: HTMLElement | null = null;
+  private topSpacer: HTMLElement | null = null;
+  private bottomSpacer: HTMLElement | null = null;
+  /** The heights last written to the spacers (React never sets them). */
+  private spacerHeights = { top: 0, bottom: 0 };
+  private readonly layout = new ListLayout();
+  private rows: readonly ListRow[] = [];
+  private range: RowRange = { start: 0, end: 0 };
+  private readonly elements = new Map<number, HTMLElement>();
+  private snapshot: VirtualSnapshot = {
+    window: { kind: "end", count: FIRST_PAINT_LIMITS.minRows },
+    isAtBottom: true,
+  };
+  private readonly listeners = new Set<() => void>();
+  private readonly viewportListeners = new Set<() => void>();
+  private anchor: Anchor | null = null;
+  /** The reader is at the newest row: keep the view at the bottom as rows come. */
+  private isFollowing = true;
+  /** "Jump to newest" asked for messages not loaded yet: follow once they are. */
+  private isWaitingForNewest = false;
+  private reveal: ({ order: number } & RevealOptions) | null = null;
+  private options: VirtualListOptions = {
+    hasNewest: true,
+    onNearTop: () => undefined,
+    onNearBottom: () => undefined,
+  };
+  private readonly observer = new RowObserver((entries) => {
+    this.onResize(entries);
+  });
+  private readonly rewindowGuard = new RewindowGuard();
+  /** A commit left its settling to the next resize observation. */
+  private needsSettle = false;
+  /**
+   * Resize observations are being delivered (until the next microtask): rows rendered now
+   * would only be observed in the next frame, so their commit settles at once.
+   */
+  private isDeliveringResizes = false;
+  /** Until the first rows are painted the window is small; the full one follows at once. */
+  private isWarm = false;
+  private isWarming = false;
+
+  constructor(private readonly limits: WindowLimits = DEFAULT_LIMITS) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): VirtualSnapshot => this.snapshot;
+
+  /** Calls `listener` whenever what is on screen may have changed (scroll, render, resize). */
+  onViewportChange(listener: () => void): () => void {
+    this.viewportListeners.add(listener);
+    return () => this.viewportListeners.delete(listener);
+  }
+
+  readonly setScroller = (element: HTMLElement | null): void => {
+    this.scroller = element;
+  };
+  readonly setList = (element: HTMLElement | null): void => {
+    this.list = element;
+  };
+  readonly setTopSpacer = (element: HTMLElement | null): void => {
+    if (element !== this.topSpacer) this.spacerHeights = { ...this.spacerHeights, top: 0 };
+    this.topSpacer = element;
+  };
+  readonly setBottomSpacer = (element: HTMLElement | null): void => {
+    if (element !== this.bottomSpacer) this.spacerHeights = { ...this.spacerHeights, bottom: 0 };
+    this.bottomSpacer = element;
+  };
+
+  /** The scrolling element, once mounted. */
+  get scrollElement(): HTMLElement | null {
+    return this.scroller;
+  }
+
+  configure(options: VirtualListOptions): void {
+    this.options = options;
+  }
+
+  /** After every render: these rows, of which `range` is in the DOM now. */
+  commit(rows: readonly ListRow[], range: RowRange): void {
+    if (rows !== this.rows) {
+      this.rows = rows;
+      this.layout.setRows(rows);
+    }
+    this.range = range;
+    const hasNewRows = this.syncElements();
+    this.writeSpacers(
+      this.layout.offsetOf(range.start),
+      this.layout.totalHeight - this.layout.offsetOf(range.end),
+    );
+    if (hasNewRows && this.observer.isActive && !this.isDeliveringResizes) {
+      // New rows: the browser lays them out anyway before painting, and the observer reports
+      // their sizes right after, still before the paint. Settling there, not here, spares a
+      // forced layout in the middle of the render.
+      this.needsSettle = true;
+    } else {
+      this.settle();
+    }
+    if (!this.isWarm && rows.length > 0) this.warmUp();
+  }
+
+  readonly handleScroll = (): void => {
+    const scroller = this.scroller;
+    if (scroller === null) return;
+    if (this.needsSettle) {
+      // A render is waiting for its sizes, and scroll events come before them in a frame: put
+      // the anchor back first, or it would be recorded where the new rows pushed it.
+      this.needsSettle = false;
+      this.settle();
+    }
+    const frame = this.frame(scroller);
+    const view = viewOf(frame, frame.scrollTop, frame.scrollHeight);
+    if (!this.isWaitingForNewest) this.isFollowing = this.isAtEnd(view);
+    const viewTop = scroller.getBoundingClientRect().top;
+    this.anchor = findAnchor(viewTop, frame, this.elements, this.rows, this.layout);
+    this.afterMove(view);
+  };
+
+  /** Shows the row of `order` (rendering it first if needed). */
+  revealOrder(order: number, options: RevealOptions): void {
+    this.reveal = { order, ...options };
+    this.isFollowing = false;
+    this.isWaitingForNewest = false;
+    this.settle();
+  }
+
+  /** Goes to the newest row and follows new ones (after they load, if they are not loaded). */
+  jumpToBottom(): void {
+    this.reveal = null;
+    this.isFollowing = true;
+    this.isWaitingForNewest = !this.options.hasNewest;
+    this.setWindow({ kind: "end", count: this.currentLimits().minRows });
+    this.settle();
+  }
+
+  /** Where the list opens: at the row of `order` (the first unread), or at the bottom. */
+  openAt(order: number | null): void {
+    if (order === null) this.jumpToBottom();
+    else this.revealOrder(order, { align: "top", focus: false });
+  }
+
+  /** The ids of the messages the reader can see now (each at least half, or its bottom). */
+  visibleMessageIds(): number[] {
+    return this.scroller === null ? [] : visibleMessageIds(this.scroller, this.elements.values());
+  }
+
+  /** The first message at least partly below the sticky header, if any is rendered. */
+  firstVisibleMessageId(): number | undefined {
+    if (this.scroller === null) return undefined;
+    const top = this.scroller.getBoundingClientRect().top + stickyHeaderHeight(this.list);
+    return firstMessageBelow(this.elements.values(), top);
+  }
+
+  dispose(): void {
+    this.observer.disconnect();
+  }
+
+  private currentLimits(): WindowLimits {
+    return this.isWarm ? this.limits : FIRST_PAINT_LIMITS;
+  }
+
+  /** After the first paint (a frame, then a task), renders the full window. */
+  private warmUp(): void {
+    if (this.isWarming) return;
+    this.isWarming = true;
+    const warm = (): void => {
+      this.isWarm = true;
+      this.settle();
+    };
+    if (typeof requestAnimationFrame === "undefined") {
+      warm();
+      return;
+    }
+    requestAnimationFrame(() => {
+      setTimeout(warm, 0);
+    });
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private setWindow(window: WindowSpec): void {
+    if (sameWindow(window, this.snapshot.window)) return;
+    this.snapshot = { ...this.snapshot, window };
+    this.emit();
+  }
+
+  private isAtEnd(view: View): boolean {
+    return view.fromBottom < STICK_TO_BOTTOM_PX && this.range.end >= this.rows.length;
+  }
+
+  private frame(scroller: HTMLElement): ScrollFrame {
+    const stickyHeight = this.reveal === null ? 0 : stickyHeaderHeight(this.list);
+    return readFrame(scroller, this.topSpacer, stickyHeight);
+  }
+
+  /** Maps rendered rows and observes new ones for size changes; true when there were new ones. */
+  private syncElements(): boolean {
+    this.elements.clear();
+    for (const element of this.list?.children ?? []) {
+      if (isRowElement(element)) this.elements.set(Number(element.dataset["order"]), element);
+    }
+    // The view itself changes size too (the compose box grows, the window is resized): the
+    // reader at the bottom stays there, anyone else keeps their place.
+    const scroller = this.scroller === null ? [] : [this.scroller];
+    return this.observer.watch([...scroller, ...this.elements.values()]);
+  }
+
+  private indexOfOrder(order: number): number | undefined {
+    const index = lowerBound(this.rows, order);
+    return this.rows[index]?.order === order ? index : undefined;
+  }
+
+  private onResize(entries: readonly ResizeObserverEntry[]): void {
+    this.isDeliveringResizes = true;
+    let hasChanged = this.needsSettle;
+    this.needsSettle = false;
+    for (const entry of entries) {
+      const element = entry.target;
+      if (element === this.scroller) hasChanged = true;
+      if (!isRowElement(element)) continue;
+      const index = this.indexOfOrder(Number(element.dataset["order"]));
+      if (index === undefined) continue;
+      const height = entry.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height;
+      hasChanged = this.layout.measure(index, height) || hasChanged;
+    }
+    if (hasChanged) this.settle();
+    // Queued after any render the settling asked for (React renders in a microtask), so
+    // that render still counts as "during delivery".
+    queueMicrotask(() => {
+      this.isDeliveringResizes = false;
+    });
+  }
+
+  /** Spacers, scroll position, window, anchor, loading: everything after a change. */
+  private settle(): void {
+    const scroller = this.scroller;
+    if (scroller === null) return;
+    if (this.isWaitingForNewest && this.options.hasNewest) {
+      this.isWaitingForNewest = false;
+      this.isFollowing = true;
+    }
+    const frame = this.frame(scroller);
+    const intent = scrollIntent({
+      viewTop: scroller.getBoundingClientRect().top,
+      elements: this.elements,
+      rows: this.rows,
+      layout: this.layout,
+      reveal: this.reveal,
+      isFollowing: this.isFollowing && this.options.hasNewest,
+      anchor: this.anchor,
+    });
+    const top = this.layout.offsetOf(this.range.start);
+    const bottom = this.layout.totalHeight - this.layout.offsetOf(this.range.end);
+    const plan = planScroll(
+      frame,
+      top - this.spacerHeights.top,
+      bottom - this.spacerHeights.bottom,
+      intent,
+    );
+    // Writes only from here on.
+    this.writeSpacers(top, bottom);
+    if (Math.abs(plan.scrollTop - frame.scrollTop) >= 0.5) scroller.scrollTop = plan.scrollTop;
+    if (plan.anchor !== undefined) this.anchor = plan.anchor;
+    const view = viewOf(frame, plan.scrollTop, plan.scrollHeight);
+    if (intent.kind === "reveal") this.finishReveal(view);
+    if (intent.kind === "follow" && this.range.end < this.rows.length) {
+      this.setWindow({ kind: "end", count: this.currentLimits().minRows });
+    }
+    this.afterMove(view);
+  }
+
+  private finishReveal(view: View): void {
+    const reveal = this.reveal;
+    if (reveal === null) return;
+    this.reveal = null;
+    if (reveal.focus) {
+      this.elements.get(reveal.order)?.querySelector("article")?.focus({ preventScroll: true });
+    }
+    this.isFollowing = this.isAtEnd(view) && this.options.hasNewest;
+  }
+
+  /** After the view moved (or may have): window, "at the bottom", loading, listeners. */
+  private afterMove(view: View): void {
+    this.ensureCoverage(view);
+    const isAtBottom = this.isAtEnd(view);
+    if (isAtBottom !== this.snapshot.isAtBottom) {
+      this.snapshot = { ...this.snapshot, isAtBottom };
+      this.emit();
+    }
+    if (!this.isWaitingForNewest && this.reveal === null) {
+      if (view.scrollTop < LOAD_MORE_PX) this.options.onNearTop();
+      if (view.fromBottom < LOAD_MORE_PX) this.options.onNearBottom();
+    }
+    for (const listener of this.viewportListeners) listener();
+  }
+
+  private writeSpacers(top: number, bottom: number): void {
+    if (this.topSpacer !== null && top !== this.spacerHeights.top) {
+      this.topSpacer.style.height = `${top}px`;
+    }
+    if (this.bottomSpacer !== null && bottom !== this.spacerHeights.bottom) {
+      this.bottomSpacer.style.height = `${bottom}px`;
+    }
+    this.spacerHeights = { top, bottom };
+  }
+
+  /** Renders other rows when the view (or a row to reveal) is outside what is rendered. */
+  private ensureCoverage(view: View): void {
+    const wanted = coveringRange({
+      layout: this.layout,
+      rows: this.rows,
+      range: this.range,
+      view,
+      revealOrder: this.reveal?.order,
+      limits: this.currentLimits(),
+    });
+    if (wanted === undefined || !this.rewindowGuard.allow()) return;
+    const window = windowOf(this.rows, wanted);
+    if (window !== undefined) this.setWindow(window);
+  }
+}

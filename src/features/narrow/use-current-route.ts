@@ -1,0 +1,69 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useSyncExternalStore } from "react";
+import type { Subscription } from "../../api/types/streams";
+import type { Narrow } from "../../lib/narrow";
+import { routeFromHash, type Route } from "../../lib/route";
+import { subscriptionQueries } from "../../queries/subscription-queries";
+
+function subscribeToHash(onChange: () => void): () => void {
+  window.addEventListener("hashchange", onChange);
+  return () => {
+    window.removeEventListener("hashchange", onChange);
+  };
+}
+
+function readHash(): string {
+  return window.location.hash;
+}
+
+/** `location.hash`, re-read on every `hashchange`. */
+export function useHash(): string {
+  return useSyncExternalStore(subscribeToHash, readHash);
+}
+
+function currentName(
+  streamId: number,
+  urlName: string,
+  subscriptions: readonly Subscription[] | undefined,
+): string {
+  return subscriptions?.find((sub) => sub.stream_id === streamId)?.name ?? urlName;
+}
+
+function withCurrentName(narrow: Narrow, subscriptions: readonly Subscription[] | undefined) {
+  if (narrow.kind !== "stream" && narrow.kind !== "topic") return narrow;
+  const streamName = currentName(narrow.streamId, narrow.streamName, subscriptions);
+  return streamName === narrow.streamName ? narrow : { ...narrow, streamName };
+}
+
+/**
+ * A route with streams named as the subscriptions name them now (a URL's name may be outdated
+ * after a rename; the id is not). Pure, for the hook below and for tests.
+ */
+export function resolveRouteNames(
+  route: Route,
+  subscriptions: readonly Subscription[] | undefined,
+): Route {
+  switch (route.kind) {
+    case "narrow":
+      return { kind: "narrow", narrow: withCurrentName(route.narrow, subscriptions) };
+    case "topics":
+    case "stream-settings":
+      return {
+        ...route,
+        streamName: currentName(route.streamId, route.streamName, subscriptions),
+      };
+    case "streams":
+    case "home":
+      return route;
+  }
+}
+
+/** What the URL hash shows in the centre column, with current stream names. */
+export function useCurrentRoute(): Route {
+  const hash = useHash();
+  const subscriptions = useQuery(subscriptionQueries.list()).data;
+  return useMemo(
+    () => resolveRouteNames(routeFromHash(hash), subscriptions),
+    [hash, subscriptions],
+  );
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import type { Message } from "../../api/types/message";
+import { IdList } from "../../stores/message-ids";
+import * as eg from "../../test/example-data";
+import {
+  markAllSeen,
+  newWatchedIds,
+  notificationTitle,
+  shouldNotify,
+  type NotifyContext,
+} from "./should-notify";
+import { conversationHash } from "../narrow/conversation-hash";
+
+const NOW = 1_800_000_000;
+const context: NotifyContext = {
+  isEnabled: true,
+  permission: "granted",
+  isHidden: true,
+  ownUserId: eg.iago.user_id,
+  now: NOW,
+};
+
+function directMessage(fields: Partial<Message> = {}): Message {
+  return eg.streamMessage({
+    type: "private",
+    subject: "",
+    stream_id: undefined,
+    display_recipient: [
+      { id: eg.iago.user_id, email: eg.iago.email, full_name: eg.iago.full_name },
+      { id: eg.hamlet.user_id, email: eg.hamlet.email, full_name: eg.hamlet.full_name },
+    ],
+    timestamp: NOW - 2,
+    ...fields,
+  });
+}
+
+describe("shouldNotify", () => {
+  it("notifies a new direct message from someone else while the tab is hidden", () => {
+    expect(shouldNotify(directMessage(), context)).toBe(true);
+  });
+
+  it("notifies personal and wildcard mentions in streams, not other stream messages", () => {
+    const mention = eg.streamMessage({ flags: ["mentioned"], timestamp: NOW });
+    const wildcard = eg.streamMessage({ flags: ["stream_wildcard_mentioned"], timestamp: NOW });
+    const plain = eg.streamMessage({ flags: [], timestamp: NOW });
+    expect(shouldNotify(mention, context)).toBe(true);
+    expect(shouldNotify(wildcard, context)).toBe(true);
+    expect(shouldNotify(plain, context)).toBe(false);
+  });
+
+  it("stays quiet while the tab is visible, when turned off, or without permission", () => {
+    const message = directMessage();
+    expect(shouldNotify(message, { ...context, isHidden: false })).toBe(false);
+    expect(shouldNotify(message, { ...context, isEnabled: false })).toBe(false);
+    expect(shouldNotify(message, { ...context, permission: "denied" })).toBe(false);
+    expect(shouldNotify(message, { ...context, permission: "unsupported" })).toBe(false);
+  });
+
+  it("ignores one's own messages, read messages and old ones", () => {
+    expect(shouldNotify(directMessage({ sender_id: eg.iago.user_id }), context)).toBe(false);
+    expect(shouldNotify(directMessage({ flags: ["read"] }), context)).toBe(false);
+    expect(shouldNotify(directMessage({ timestamp: NOW - 3600 }), context)).toBe(false);
+  });
+});
+
+describe("notification text and target", () => {
+  it("names the sender, and the stream and topic of a mention", () => {
+    expect(notificationTitle(directMessage())).toBe("King Hamlet");
+    expect(notificationTitle(eg.streamMessage({ subject: "lunch" }))).toBe(
+      "King Hamlet in #general > lunch",
+    );
+  });
+
+  it("opens the topic or the conversation", () => {
+    expect(conversationHash(eg.streamMessage({ subject: "lunch" }), eg.iago.user_id)).toBe(
+      "#narrow/stream/12-general/topic/lunch",
+    );
+    expect(conversationHash(directMessage(), eg.iago.user_id)).toBe(
+      `#narrow/dm/${eg.hamlet.user_id}-dm`,
+    );
+  });
+});
+
+describe("newWatchedIds", () => {
+  it("finds ids added to mention and conversation lists since the last look, once each", () => {
+    const byKey = new Map([
+      ["mentions", new IdList([5])],
+      ["dm:11", new IdList([3])],
+      ["stream:12", new IdList([1, 2])],
+    ]);
+    const seen = new Map<string, number>();
+    markAllSeen(byKey, seen);
+    expect(newWatchedIds(byKey, seen)).toEqual([]);
+
+    byKey.get("mentions")?.add([8]);
+    byKey.get("dm:11")?.add([7, 8]);
+    byKey.get("stream:12")?.add([9]);
+    byKey.set("dm:11,12", new IdList([10]));
+    expect(newWatchedIds(byKey, seen)).toEqual([7, 8, 10]);
+    expect(newWatchedIds(byKey, seen)).toEqual([]);
+  });
+});

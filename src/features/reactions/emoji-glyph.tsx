@@ -1,0 +1,61 @@
+import { useQuery } from "@tanstack/react-query";
+import type { RealmEmojiMap } from "../../api/types/realm";
+import { safeImageUrl } from "../../lib/safe-url";
+import { realmQueries } from "../../queries/realm-queries";
+import type { ReactionEmoji } from "./reaction-groups";
+
+/** Where Zulip serves its one extra emoji (`:zulip:`). */
+const ZULIP_EMOJI_URL = "/static/generated/emoji/images/emoji/unicode/zulip.png";
+
+/** "1f937-200d-2640" → "🤷‍♀"; undefined for anything that is not hex code points. */
+export function unicodeFromCode(code: string): string | undefined {
+  const parts = code.split("-");
+  const points = parts.map((part) => (/^[0-9a-f]{1,6}$/i.test(part) ? parseInt(part, 16) : NaN));
+  if (points.some((point) => !Number.isInteger(point) || point > 0x10ffff)) return undefined;
+  return String.fromCodePoint(...points);
+}
+
+/** The image URL of a custom or extra emoji, checked (http(s) or same-origin), or undefined. */
+export function emojiImageUrl(
+  emoji: Pick<ReactionEmoji, "emoji_code" | "reaction_type">,
+  realmEmoji: RealmEmojiMap | undefined,
+): string | undefined {
+  const source =
+    emoji.reaction_type === "zulip_extra_emoji"
+      ? ZULIP_EMOJI_URL
+      : emoji.reaction_type === "realm_emoji" && realmEmoji !== undefined
+        ? // Own keys only: a code like "constructor" must not find Object's members.
+          Object.hasOwn(realmEmoji, emoji.emoji_code)
+          ? realmEmoji[emoji.emoji_code]?.source_url
+          : undefined
+        : undefined;
+  const url = safeImageUrl(source, "");
+  return url === "" ? undefined : url;
+}
+
+/**
+ * One emoji, decorative (the control around it carries the name): the Unicode character, or
+ * the custom emoji's image, or `:name:` as text when neither can be shown.
+ */
+export function EmojiGlyph({ emoji }: { emoji: ReactionEmoji }) {
+  const realmEmoji = useQuery(realmQueries.emoji()).data;
+  if (emoji.reaction_type === "unicode_emoji") {
+    const text = unicodeFromCode(emoji.emoji_code);
+    if (text !== undefined) {
+      return (
+        <span className="emoji-glyph" aria-hidden="true">
+          {text}
+        </span>
+      );
+    }
+  }
+  const url = emojiImageUrl(emoji, realmEmoji);
+  if (url !== undefined) {
+    return <img className="emoji-glyph emoji-image" src={url} alt="" aria-hidden="true" />;
+  }
+  return (
+    <span className="emoji-glyph emoji-text" aria-hidden="true">
+      :{emoji.emoji_name}:
+    </span>
+  );
+}

@@ -1,0 +1,52 @@
+import { narrowKey, type Narrow } from "../../lib/narrow";
+import type { Route } from "../../lib/route";
+import { ComposeBox } from "../compose/compose-box";
+import { MessageList } from "../message-list/message-list";
+import { StreamBrowser } from "../streams/stream-browser";
+import { StreamSettings } from "../streams/stream-settings";
+import { TopicListView } from "../topics/topic-list-view";
+import { HomeView } from "./home-view";
+
+function NarrowView({
+  narrow,
+  title,
+  userName,
+}: {
+  narrow: Narrow;
+  title: string;
+  userName: (userId: number) => string;
+}) {
+  return (
+    <>
+      <header className="narrow-header">
+        <h1 className="narrow-title">{title}</h1>
+      </header>
+      <MessageList key={narrowKey(narrow)} narrow={narrow} />
+      <ComposeBox key={`compose:${narrowKey(narrow)}`} narrow={narrow} userName={userName} />
+    </>
+  );
+}
+
+/** The centre column for the current route. */
+export function Centre({
+  route,
+  title,
+  userName,
+}: {
+  route: Route;
+  title: string;
+  userName: (userId: number) => string;
+}) {
+  switch (route.kind) {
+    case "narrow":
+      return <NarrowView narrow={route.narrow} title={title} userName={userName} />;
+    case "topics":
+      return <TopicListView streamId={route.streamId} streamName={route.streamName} />;
+    case "streams":
+      return <StreamBrowser />;
+    case "stream-settings":
+      return <StreamSettings streamId={route.streamId} streamName={route.streamName} />;
+    case "home":
+      return <HomeView />;
+  }
+}

@@ -1,0 +1,67 @@
+import { useQuery } from "@tanstack/react-query";
+import { Icon } from "../../components/icon";
+import { STREAMS_HASH } from "../../lib/route";
+import { serverQueries } from "../../queries/server-queries";
+import { userQueries } from "../../queries/user-queries";
+import { totalUnread, useUnreadStore } from "../../stores/unread-store";
+import { shellStore } from "./shell-store";
+
+/** The home route: a welcome with the next steps. */
+export function HomeView() {
+  const settings = useQuery(serverQueries.settings());
+  const me = useQuery(userQueries.me());
+  const unread = useUnreadStore(totalUnread);
+  const realm = settings.data?.realm_name ?? "Parley";
+  const firstName = me.data?.full_name.split(/\s+/)[0];
+  return (
+    <div className="home-view">
+      <div className="home-card">
+        <h1 className="home-title">
+          {firstName === undefined ? `Welcome to ${realm}` : `Welcome, ${firstName}`}
+        </h1>
+        <p className="muted">
+          {unread > 0
+            ? `You have ${unread} unread ${unread === 1 ? "message" : "messages"} in ${realm}.`
+            : `You are all caught up in ${realm}.`}
+        </p>
+        <ul className="home-steps">
+          <li>
+            <a className="home-step" href="#all_messages">
+              <Icon name="inbox" size={20} />
+              <span>
+                <strong>All messages</strong>
+                <span className="muted">Everything in the streams you follow, newest last.</span>
+              </span>
+            </a>
+          </li>
+          <li>
+            <a className="home-step" href={STREAMS_HASH}>
+              <Icon name="hash" size={20} />
+              <span>
+                <strong>Browse streams</strong>
+                <span className="muted">Find streams to join, or create one.</span>
+              </span>
+            </a>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="home-step"
+              onClick={() => {
+                shellStore.getState().openDialog({ kind: "help" });
+              }}
+            >
+              <Icon name="keyboard" size={20} />
+              <span>
+                <strong>Keyboard shortcuts</strong>
+                <span className="muted">
+                  Press <kbd>n</kbd> for the next unread topic, <kbd>?</kbd> for all of them.
+                </span>
+              </span>
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useStore } from "zustand";
+import { createStore } from "zustand/vanilla";
+
+/** The shell's own dialogs; at most one is open at a time. */
+export type ShellDialog =
+  | { readonly kind: "help" }
+  | { readonly kind: "profile" }
+  | { readonly kind: "user"; readonly userId: number };
+
+/**
+ * State only the shell uses: which of its dialogs is open, and the right drawer on screens too
+ * narrow for the right column (uiStore.isRightPanelOpen is the wide column's persisted choice;
+ * a drawer must start closed whatever that choice was).
+ */
+export interface ShellState {
+  readonly dialog: ShellDialog | null;
+  readonly isRightDrawerOpen: boolean;
+  openDialog(dialog: ShellDialog): void;
+  closeDialog(): void;
+  setRightDrawerOpen(isOpen: boolean): void;
+}
+
+/** The shell's store. */
+export const shellStore = createStore<ShellState>()((set) => ({
+  dialog: null,
+  isRightDrawerOpen: false,
+  openDialog: (dialog) => {
+    set({ dialog });
+  },
+  closeDialog: () => {
+    set({ dialog: null });
+  },
+  setRightDrawerOpen: (isOpen) => {
+    set({ isRightDrawerOpen: isOpen });
+  },
+}));
+
+/** Reads the shell store from React. */
+export function useShellStore<T>(selector: (state: ShellState) => T): T {
+  return useStore(shellStore, selector);
+}

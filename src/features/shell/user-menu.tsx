@@ -1,0 +1,64 @@
+import { useQuery } from "@tanstack/react-query";
+import { MenuButton, type MenuItem } from "../../components/menu";
+import { userQueries } from "../../queries/user-queries";
+import { useSessionStore } from "../../stores/session-store";
+import { useLogout } from "../login/use-session";
+import {
+  notificationSettings,
+  useNotificationSettings,
+} from "../notifications/notification-settings";
+import { Avatar } from "../../components/avatar";
+import { shellStore } from "./shell-store";
+
+function useNotificationItem(): MenuItem | null {
+  const isEnabled = useNotificationSettings((settings) => settings.isEnabled);
+  const permission = useNotificationSettings((settings) => settings.permission);
+  if (permission === "unsupported") return null;
+  if (isEnabled) {
+    return {
+      label: "Disable desktop notifications",
+      onSelect: () => {
+        notificationSettings.getState().disable();
+      },
+    };
+  }
+  return {
+    label: "Enable desktop notifications",
+    // The browser remembers a refusal; only the site settings can undo it.
+    isDisabled: permission === "denied",
+    onSelect: () => {
+      void notificationSettings.getState().enable();
+    },
+  };
+}
+
+/** The account menu: profile and preferences, shortcuts, notifications, log out. */
+export function UserMenu() {
+  const me = useQuery(userQueries.me());
+  const email = useSessionStore((session) => session.credentials?.email);
+  const logout = useLogout();
+  const notificationItem = useNotificationItem();
+  const name = me.data?.full_name ?? email ?? "You";
+  const items: MenuItem[] = [
+    {
+      label: "Your profile and preferences",
+      onSelect: () => {
+        shellStore.getState().openDialog({ kind: "profile" });
+      },
+    },
+    {
+      label: "Keyboard shortcuts",
+      onSelect: () => {
+        shellStore.getState().openDialog({ kind: "help" });
+      },
+    },
+    ...(notificationItem === null ? [] : [notificationItem]),
+    { label: "Log out", onSelect: logout },
+  ];
+  return (
+    <MenuButton label={`Account: ${name}`} items={items} className="user-menu-button">
+      <Avatar name={name} url={me.data?.avatar_url} size={28} />
+      <span className="user-menu-name">{name}</span>
+    </MenuButton>
+  );
+}

@@ -1,0 +1,49 @@
+/** What a key press outside the message list asks for. */
+export type GlobalAction = "compose" | "reply" | "next-unread" | "search" | "help" | "escape";
+
+/** The parts of a key press that decide the action. */
+export interface KeyPress {
+  readonly key: string;
+  readonly ctrlKey: boolean;
+  readonly metaKey: boolean;
+  readonly altKey: boolean;
+  /** Focus is in a text field: letters are text there, not commands. */
+  readonly isTyping: boolean;
+  /** A modal dialog is open: it handles its own keys (Escape included). */
+  readonly isInDialog: boolean;
+}
+
+const LETTER_ACTIONS: Readonly<Record<string, GlobalAction>> = {
+  c: "compose",
+  r: "reply",
+  n: "next-unread",
+  "/": "search",
+  "?": "help",
+};
+
+/** The global shortcut a key press means, or null. Escape works even while typing. */
+export function globalAction(press: KeyPress): GlobalAction | null {
+  if (press.ctrlKey || press.metaKey || press.altKey || press.isInDialog) return null;
+  if (press.key === "Escape") return "escape";
+  if (press.isTyping) return null;
+  return Object.hasOwn(LETTER_ACTIONS, press.key) ? (LETTER_ACTIONS[press.key] ?? null) : null;
+}
+
+const NON_TEXT_INPUTS = new Set([
+  "button",
+  "checkbox",
+  "color",
+  "file",
+  "image",
+  "radio",
+  "range",
+  "reset",
+  "submit",
+]);
+
+/** Whether typing into `element` makes text (a text field, a select, an editable element). */
+export function isTextField(element: Element | null): boolean {
+  if (element instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(element.type);
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
+  return element instanceof HTMLElement && element.isContentEditable;
+}

@@ -1,0 +1,72 @@
+import type { Subscription } from "../../api/types/streams";
+import type { Narrow } from "../../lib/narrow";
+import type { UnreadEntry } from "../../stores/unread-data";
+
+/** A topic with unread messages. */
+export interface UnreadTopic {
+  readonly streamId: number;
+  /** As the newest unread message spells it. */
+  readonly topic: string;
+  /** The newest unread message's id: topics are ordered by it, newest first, as in the sidebar. */
+  readonly newestId: number;
+}
+
+/** The stream ids in sidebar order: pinned first, then by name. */
+export function sidebarStreamOrder(subscriptions: readonly Subscription[]): number[] {
+  return [...subscriptions]
+    .sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name))
+    .map((subscription) => subscription.stream_id);
+}
+
+/**
+ * Every topic with unreads, in the order the sidebar lists them: streams in `streamOrder`
+ * (others after, by id), topics newest first. Topics compare case-insensitively.
+ */
+export function unreadTopics(
+  unreads: Iterable<readonly [number, UnreadEntry]>,
+  streamOrder: readonly number[],
+): UnreadTopic[] {
+  const topics = new Map<string, UnreadTopic>();
+  for (const [id, { where }] of unreads) {
+    if (where.kind !== "stream") continue;
+    const key = `${where.streamId}:${where.topic.toLowerCase()}`;
+    const known = topics.get(key);
+    if (known === undefined || id > known.newestId) {
+      topics.set(key, { streamId: where.streamId, topic: where.topic, newestId: id });
+    }
+  }
+  const rank = new Map(streamOrder.map((streamId, index) => [streamId, index]));
+  const streamRank = (streamId: number) => rank.get(streamId) ?? streamOrder.length + streamId;
+  return [...topics.values()].sort(
+    (a, b) => streamRank(a.streamId) - streamRank(b.streamId) || b.newestId - a.newestId,
+  );
+}
+
+function isSameTopic(topic: UnreadTopic, streamId: number, name: string): boolean {
+  return topic.streamId === streamId && topic.topic.toLowerCase() === name.toLowerCase();
+}
+
+/**
+ * Where `n` goes: the first unread topic after the current one, wrapping around. From a topic
+ * that has unreads, the next one in the list; from a stream (or a topic without unreads), the
+ * first unread topic of that stream or of a later one; from any other view, the first of all.
+ * Undefined when there is nowhere else to go.
+ */
+export function nextUnreadTopic(
+  topics: readonly UnreadTopic[],
+  current: Narrow | undefined,
+  streamOrder: readonly number[],
+): UnreadTopic | undefined {
+  if (topics.length === 0) return undefined;
+  if (current?.kind !== "stream" && current?.kind !== "topic") return topics[0];
+  if (current.kind === "topic") {
+    const index = topics.findIndex((topic) => isSameTopic(topic, current.streamId, current.topic));
+    if (index >= 0) return topics.length === 1 ? undefined : topics[(index + 1) % topics.length];
+  }
+  const rank = (streamId: number) => {
+    const index = streamOrder.indexOf(streamId);
+    return index < 0 ? streamOrder.length + streamId : index;
+  };
+  const currentRank = rank(current.streamId);
+  return topics.find((topic) => rank(topic.streamId) >= currentRank) ?? topics[0];
+}

@@ -1,0 +1,33 @@
+import type { MouseEvent } from "react";
+import type { Route } from "../../lib/route";
+import { uiStore } from "../../stores/ui-store";
+import { DirectMessageList } from "../direct-messages/dm-list";
+import { StreamSection } from "./stream-list";
+import { ViewList } from "./view-list";
+import "./sidebar.css";
+
+/** A click on a link inside the sidebar navigates: on narrow screens the drawer has done its job. */
+function closeDrawerAfterNavigation(event: MouseEvent<HTMLDivElement>) {
+  const target = event.target;
+  if (!(target instanceof Element)) return;
+  const link = target.closest("a[href]");
+  if (link === null || !event.currentTarget.contains(link)) return;
+  uiStore.getState().setLeftDrawerOpen(false);
+}
+
+/**
+ * The left sidebar: views (all messages, mentions, starred), subscribed streams with the
+ * current one's topics, and direct conversations, each a navigation landmark with unread
+ * counts and menus. The shell places it (a column, or a drawer on narrow screens).
+ */
+export function Sidebar({ currentRoute }: { currentRoute: Route }) {
+  const narrow = currentRoute.kind === "narrow" ? currentRoute.narrow : undefined;
+  return (
+    // Clicks (and Enter on a link) bubble here from the links inside, which stay plain links.
+    <div className="sidebar-content" onClick={closeDrawerAfterNavigation}>
+      <ViewList currentNarrow={narrow} />
+      <StreamSection currentRoute={currentRoute} />
+      <DirectMessageList currentNarrow={narrow} />
+    </div>
+  );
+}

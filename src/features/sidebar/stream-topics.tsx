@@ -1,0 +1,123 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId, useMemo } from "react";
+import { Icon } from "../../components/icon";
+import { MenuButton } from "../../components/menu";
+import { narrowToHash, topicNarrow } from "../../lib/narrow";
+import { topicsHash } from "../../lib/route";
+import { streamQueries } from "../../queries/stream-queries";
+import { markTopicAsRead } from "../../stores/mark-read";
+import { topicUnread, useUnreadStore } from "../../stores/unread-store";
+import { sidebarTopics } from "./sidebar-topics";
+import { UnreadCount } from "./unread-count";
+import type { useMarkAsRead } from "./use-mark-as-read";
+
+type MarkAsRead = ReturnType<typeof useMarkAsRead>["run"];
+
+function TopicLink({
+  streamId,
+  streamName,
+  topic,
+  isCurrent,
+  markAsRead,
+}: {
+  streamId: number;
+  streamName: string;
+  topic: string;
+  isCurrent: boolean;
+  markAsRead: MarkAsRead;
+}) {
+  const nameId = useId();
+  const countId = useId();
+  const unread = useUnreadStore((state) => topicUnread(state, streamId, topic));
+  return (
+    <div className="sidebar-row">
+      <a
+        aria-labelledby={nameId}
+        aria-describedby={unread > 0 ? countId : undefined}
+        className="sidebar-link topic-link"
+        data-topic={topic}
+        href={narrowToHash(topicNarrow(streamId, streamName, topic))}
+        aria-current={isCurrent ? "page" : undefined}
+      >
+        <span id={nameId} className="sidebar-link-name">
+          {topic}
+        </span>
+        <UnreadCount id={countId} count={unread} />
+      </a>
+      <MenuButton
+        label={`Topic options for ${topic}`}
+        className="icon-button sidebar-row-menu"
+        items={[
+          {
+            label: "Mark topic as read",
+            onSelect: () => {
+              markAsRead(`“${topic}”`, (client) => markTopicAsRead(client, streamId, topic));
+            },
+          },
+        ]}
+      >
+        <Icon name="more" />
+      </MenuButton>
+    </div>
+  );
+}
+
+/**
+ * The current stream's topics under it in the sidebar: the newest few, any with unreads, the
+ * current one highlighted, and "More topics" (the stream's topic list).
+ */
+export function StreamTopics({
+  streamId,
+  streamName,
+  currentTopic,
+  markAsRead,
+}: {
+  streamId: number;
+  streamName: string;
+  currentTopic: string | undefined;
+  markAsRead: MarkAsRead;
+}) {
+  const topics = useQuery(streamQueries.topics(streamId));
+  // A string, so the sidebar re-renders only when the set of unread topics changes.
+  const unreadNames = useUnreadStore((state) =>
+    (topics.data ?? [])
+      .filter((topic) => topicUnread(state, streamId, topic.name) > 0)
+      .map((topic) => topic.name.toLowerCase())
+      .join("\n"),
+  );
+  const { shown } = useMemo(() => {
+    const unread = new Set(unreadNames.split("\n"));
+    return sidebarTopics(topics.data ?? [], (name) => unread.has(name.toLowerCase()), currentTopic);
+  }, [topics.data, unreadNames, currentTopic]);
+  const current = currentTopic?.toLowerCase();
+
+  return (
+    <ul className="sidebar-topics" aria-label={`Topics in ${streamName}`}>
+      {topics.isPending && (
+        <li className="sidebar-topics-note" role="status">
+          Loading topics…
+        </li>
+      )}
+      {topics.isError && <li className="sidebar-topics-note error">Could not load the topics.</li>}
+      {topics.isSuccess && shown.length === 0 && (
+        <li className="sidebar-topics-note">No topics yet.</li>
+      )}
+      {shown.map((topic) => (
+        <li key={topic.name.toLowerCase()} className="sidebar-item">
+          <TopicLink
+            streamId={streamId}
+            streamName={streamName}
+            topic={topic.name}
+            isCurrent={topic.name.toLowerCase() === current}
+            markAsRead={markAsRead}
+          />
+        </li>
+      ))}
+      <li className="sidebar-item">
+        <a className="sidebar-link sidebar-more-link" href={topicsHash(streamId, streamName)}>
+          More topics
+        </a>
+      </li>
+    </ul>
+  );
+}
