@@ -64,6 +64,8 @@ const scrollSchema = z.object({
   minRows: z.number(),
   maxListItems: z.number(),
   worstFrames: z.array(z.unknown()),
+  worstTasks: z.array(z.object({ startMs: z.number(), durationMs: z.number() })),
+  heapUsedMb: z.number(),
 });
 
 /** What a long animation frame entry tells (Chrome's Long Animation Frames API). */
@@ -100,7 +102,7 @@ function describeFrame(value: unknown): string {
         `${round(script.duration)} ms (forced layout ${round(script.forcedStyleAndLayoutDuration)})`,
     );
   return (
-    `${round(frame.duration)} ms: tasks ${round((frame.renderStart || end) - frame.startTime)}, ` +
+    `${round(frame.duration)} ms at ${Math.round(frame.startTime)}: tasks ${round((frame.renderStart || end) - frame.startTime)}, ` +
     `frame callbacks ${round((frame.styleAndLayoutStart || end) - (frame.renderStart || end))}, ` +
     `style+layout ${round(end - (frame.styleAndLayoutStart || end))}; ${scripts.join("; ")}`
   );

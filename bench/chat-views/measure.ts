@@ -35,6 +35,10 @@ export interface ScrollFigures {
   maxListItems: number;
   /** The five longest animation frames, as the browser describes them (`toJSON()`). */
   worstFrames: unknown[];
+  /** The longest tasks: when they started (the page's clock, as long frames' `startTime`) and how long they took. */
+  worstTasks: { startMs: number; durationMs: number }[];
+  /** The JavaScript heap in use after the scroll (Chrome's `performance.memory`), in MB. */
+  heapUsedMb: number;
 }
 
 function percentile(values: readonly number[], p: number): number {
@@ -107,6 +111,14 @@ export function visibleMessageId(scroller: HTMLElement): number | undefined {
   return undefined;
 }
 
+/** Chrome's figure for the JavaScript heap in use (MB), or -1 elsewhere. */
+function heapUsedMb(): number {
+  const memory: unknown = Reflect.get(performance, "memory");
+  if (typeof memory !== "object" || memory === null) return -1;
+  const used: unknown = Reflect.get(memory, "usedJSHeapSize");
+  return typeof used === "number" ? Math.round(used / 1e5) / 10 : -1;
+}
+
 /** Observes long tasks and long animation frames while a measurement runs. */
 function watchLongWork() {
   // Entries of frames before the measurement (the open before it) can arrive late: skip them.
@@ -115,11 +127,13 @@ function watchLongWork() {
   // The longest animation frames whole (their `scripts` say which callbacks took the time, and
   // how much of it was forced style and layout); the driver reads them.
   let longest: PerformanceEntry[] = [];
+  let longestTasks: PerformanceEntry[] = [];
   const countTasks = (entries: PerformanceEntryList) => {
     for (const entry of entries) {
       if (entry.startTime < since) continue;
       figures.longTasks++;
       figures.longestTaskMs = Math.max(figures.longestTaskMs, entry.duration);
+      longestTasks = [...longestTasks, entry].sort((a, b) => b.duration - a.duration).slice(0, 5);
     }
   };
   const countFrames = (entries: PerformanceEntryList) => {
@@ -150,7 +164,11 @@ function watchLongWork() {
       tasks.disconnect();
       frames.disconnect();
       const worstFrames = longest.map((entry): unknown => entry.toJSON());
-      return { ...figures, worstFrames };
+      const worstTasks = longestTasks.map((entry) => ({
+        startMs: Math.round(entry.startTime),
+        durationMs: entry.duration,
+      }));
+      return { ...figures, worstFrames, worstTasks };
     },
   };
 }
@@ -221,5 +239,7 @@ export async function scrollThrough(count: number, stepPx: number): Promise<Scro
     minRows: figures.minRows === Infinity ? 0 : figures.minRows,
     maxListItems: figures.maxItems,
     worstFrames: long.worstFrames,
+    worstTasks: long.worstTasks,
+    heapUsedMb: heapUsedMb(),
   };
 }

@@ -107,6 +107,10 @@ DOMPurify.addHook("afterSanitizeAttributes", (node) => {
   fixResources(node);
 });
 
+// The configuration is parsed once, here, instead of on every call (parsing it cost a third of
+// sanitising a typical message). `sanitize` is then called without a configuration.
+if (DOMPurify.isSupported) DOMPurify.setConfig(CONFIG);
+
 /**
  * Returns HTML safe to insert into the page: no script, no forms or styles, links only with an
  * allowed scheme (external ones, i.e. all but `#narrow/…` and `/user_uploads/…`, open in a new
@@ -115,5 +119,5 @@ DOMPurify.addHook("afterSanitizeAttributes", (node) => {
  */
 export function sanitizeHtml(html: string): string {
   if (!DOMPurify.isSupported) return "";
-  return DOMPurify.sanitize(html, CONFIG);
+  return DOMPurify.sanitize(html);
 }

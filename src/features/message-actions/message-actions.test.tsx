@@ -10,7 +10,7 @@ import { userQueries } from "../../queries/user-queries";
 import { sessionStore } from "../../stores/session-store";
 import { uiStore } from "../../stores/ui-store";
 import * as eg from "../../test/example-data";
-import { MessageActions, StarIndicator } from "./message-actions";
+import { isAdministrator, MessageActions, StarIndicator } from "./message-actions";
 
 afterEach(() => {
   cleanup();
@@ -26,7 +26,7 @@ function renderAs(me: User, message: Message) {
   queryClient.setQueryData(userQueries.me().queryKey, { ...me, result: "success", msg: "" });
   render(
     <QueryClientProvider client={queryClient}>
-      <MessageActions message={message} narrow={narrow} />
+      <MessageActions message={message} narrow={narrow} isAdmin={isAdministrator(me)} />
       <StarIndicator message={message} />
     </QueryClientProvider>,
   );

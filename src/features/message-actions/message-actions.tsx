@@ -33,6 +33,11 @@ export function isAdministrator(me: Pick<OwnProfile, "role" | "is_admin"> | unde
   return me !== undefined && (me.is_admin || me.role <= 200);
 }
 
+/** Whether the signed-in user is an administrator (false until their profile is in). */
+export function useIsAdministrator(): boolean {
+  return isAdministrator(useQuery(userQueries.me()).data);
+}
+
 interface MenuContext {
   client: ApiClient;
   message: Message;
@@ -90,11 +95,19 @@ function menuItems(context: MenuContext): MenuItem[] {
  * history, mark unread from here, collapse, copy link, delete for administrators). Always in
  * the DOM for keyboard users; shown on hover, focus or selection (always on narrow screens).
  */
-export function MessageActions({ message, narrow }: { message: Message; narrow: Narrow }) {
+export function MessageActions({
+  message,
+  narrow,
+  isAdmin,
+}: {
+  message: Message;
+  narrow: Narrow;
+  /** From the list (one query for all rows, not one per row: rows mount while scrolling). */
+  isAdmin: boolean;
+}) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const ownUserId = useSessionStore((session) => session.credentials?.userId ?? null);
   const client = useSessionStore((session) => session.client);
-  const me = useQuery(userQueries.me()).data;
   const isCollapsed = useUiStore((state) => state.collapsedMessageIds.has(message.id));
   const starred = isStarred(message);
   const close = () => {
@@ -106,7 +119,7 @@ export function MessageActions({ message, narrow }: { message: Message; narrow: 
     message,
     narrow,
     ownUserId,
-    isAdmin: isAdministrator(me),
+    isAdmin,
     isCollapsed,
     open: setDialog,
   });

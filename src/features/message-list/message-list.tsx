@@ -5,6 +5,7 @@ import { useOutboxForNarrow } from "../../stores/outbox-store";
 import { useSessionStore } from "../../stores/session-store";
 import { uiStore } from "../../stores/ui-store";
 import { isUnread, unreadStore } from "../../stores/unread-store";
+import { useIsAdministrator } from "../message-actions/message-actions";
 import { toggleStar } from "../message-actions/star";
 import { groupRows, messageOrder, outboxRows, type ListRow } from "./group-rows";
 import { adjacentMessageId, indexOfId, isOwnKeysTarget, listKeyCommand } from "./list-keys";
@@ -23,6 +24,7 @@ import "./message-list.css";
 interface RowContext {
   readonly narrow: Narrow;
   readonly ownUserId: number | null;
+  readonly isAdmin: boolean;
   readonly streams: ReadonlyMap<number, StreamLook>;
 }
 
@@ -54,6 +56,7 @@ function renderRow(row: ListRow, context: RowContext): ReactNode {
           isGroupStart={row.isGroupStart}
           narrow={context.narrow}
           ownUserId={context.ownUserId}
+          isAdmin={context.isAdmin}
         />
       );
     case "outbox":
@@ -161,6 +164,7 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
   const outbox = useOutboxForNarrow(narrow);
   const ownUserId = useSessionStore((session) => session.credentials?.userId ?? null);
   const streams = useStreamLooks();
+  const isAdmin = useIsAdministrator();
   const messageRows = useMemo(() => groupRows(messages), [messages]);
   const rows = useMemo(
     () => (outbox.length === 0 ? messageRows : [...messageRows, ...outboxRows(outbox)]),
@@ -185,7 +189,7 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
     list.jumpToBottom();
     if (state !== undefined && !state.found_newest) jumpToNewest();
   };
-  const context: RowContext = { narrow, ownUserId, streams };
+  const context: RowContext = { narrow, ownUserId, isAdmin, streams };
   const ids = state?.ids ?? [];
   const isCaughtUp = state === undefined || state.found_newest;
   const showJump = rows.length > 0 && (!isCaughtUp || !isAtBottom);

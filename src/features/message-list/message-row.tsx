@@ -89,12 +89,14 @@ export const MessageRowItem = memo(function MessageRowItem({
   isGroupStart,
   narrow,
   ownUserId,
+  isAdmin,
 }: {
   message: Message;
   order: number;
   isGroupStart: boolean;
   narrow: Narrow;
   ownUserId: number | null;
+  isAdmin: boolean;
 }) {
   const id = message.id;
   const isSelected = useUiStore((state) => state.selectedMessageId === id);
@@ -154,7 +156,7 @@ export const MessageRowItem = memo(function MessageRowItem({
           {(message.reactions?.length ?? 0) > 0 && <MessageReactions message={message} />}
         </div>
         <div className="message-toolbar-slot">
-          <MessageActions message={message} narrow={narrow} />
+          <MessageActions message={message} narrow={narrow} isAdmin={isAdmin} />
         </div>
       </article>
     </li>
