@@ -33,4 +33,13 @@ describe("routeFromHash", () => {
       expect(routeFromHash(hash)).toEqual({ kind: "home" });
     }
   });
+
+  it("reads the organisation's pages and the account page, with or without a trailing slash", () => {
+    expect(routeFromHash("#organization/linkifier-settings")).toEqual({ kind: "linkifiers" });
+    expect(routeFromHash("organization/emoji-settings/")).toEqual({ kind: "emoji" });
+    expect(routeFromHash("#organization/user-groups")).toEqual({ kind: "groups" });
+    expect(routeFromHash("#organization/users")).toEqual({ kind: "users" });
+    expect(routeFromHash("#settings/account-and-privacy")).toEqual({ kind: "account" });
+    expect(routeFromHash("#organization/nothing")).toEqual({ kind: "home" });
+  });
 });

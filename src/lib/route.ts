@@ -10,7 +10,32 @@ export type Route =
   | { readonly kind: "topics"; readonly streamId: number; readonly streamName: string }
   | { readonly kind: "streams" }
   | { readonly kind: "stream-settings"; readonly streamId: number; readonly streamName: string }
+  | { readonly kind: OrganizationPage }
   | { readonly kind: "home" };
+
+/** The organisation's pages and the user's account, with Zulip's hashes. */
+export const ORGANIZATION_PAGES = {
+  linkifiers: { hash: "#organization/linkifier-settings", title: "Linkifiers" },
+  emoji: { hash: "#organization/emoji-settings", title: "Custom emoji" },
+  groups: { hash: "#organization/user-groups", title: "User groups" },
+  users: { hash: "#organization/users", title: "Users" },
+  account: { hash: "#settings/account-and-privacy", title: "Your account" },
+} as const;
+
+export type OrganizationPage = keyof typeof ORGANIZATION_PAGES;
+
+const PAGE_NAMES: readonly OrganizationPage[] = [
+  "linkifiers",
+  "emoji",
+  "groups",
+  "users",
+  "account",
+];
+
+function organizationPage(hash: string): OrganizationPage | undefined {
+  const normalized = `#${hash.replace(/^#/, "").replace(/\/$/, "")}`;
+  return PAGE_NAMES.find((page) => ORGANIZATION_PAGES[page].hash === normalized);
+}
 
 /** `#topics/stream/12-general`: a stream's topics, newest first. */
 export function topicsHash(streamId: number, streamName: string): string {
@@ -35,6 +60,8 @@ function streamSlug(slug: string | undefined): { streamId: number; streamName: s
 export function routeFromHash(hash: string): Route {
   const narrow = narrowFromHash(hash);
   if (narrow !== undefined) return { kind: "narrow", narrow };
+  const page = organizationPage(hash);
+  if (page !== undefined) return { kind: page };
   const parts = hash.replace(/^#/, "").split("/");
   const [head, second, third, ...rest] = parts;
   if (head === "topics" && second === "stream" && rest.length === 0) {

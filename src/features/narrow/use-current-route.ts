@@ -53,6 +53,11 @@ export function resolveRouteNames(
         streamName: currentName(route.streamId, route.streamName, subscriptions),
       };
     case "streams":
+    case "linkifiers":
+    case "emoji":
+    case "groups":
+    case "users":
+    case "account":
     case "home":
       return route;
   }

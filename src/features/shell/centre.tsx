@@ -1,10 +1,15 @@
 import { narrowKey, type Narrow } from "../../lib/narrow";
 import type { Route } from "../../lib/route";
+import { AccountSettings } from "../account/account-settings";
 import { ComposeBox } from "../compose/compose-box";
+import { EmojiSettings } from "../custom-emoji/emoji-settings";
+import { GroupDirectory } from "../groups/group-directory";
+import { LinkifierSettings } from "../linkifiers/linkifier-settings";
 import { MessageList } from "../message-list/message-list";
 import { StreamBrowser } from "../streams/stream-browser";
 import { StreamSettings } from "../streams/stream-settings";
 import { TopicListView } from "../topics/topic-list-view";
+import { UserDirectory } from "../users/user-directory";
 import { HomeView } from "./home-view";
 
 function NarrowView({
@@ -46,6 +51,16 @@ export function Centre({
       return <StreamBrowser />;
     case "stream-settings":
       return <StreamSettings streamId={route.streamId} streamName={route.streamName} />;
+    case "linkifiers":
+      return <LinkifierSettings />;
+    case "emoji":
+      return <EmojiSettings />;
+    case "groups":
+      return <GroupDirectory />;
+    case "users":
+      return <UserDirectory />;
+    case "account":
+      return <AccountSettings />;
     case "home":
       return <HomeView />;
   }

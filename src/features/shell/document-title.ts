@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { narrowTitle } from "../../lib/narrow";
-import type { Route } from "../../lib/route";
+import { ORGANIZATION_PAGES, type Route } from "../../lib/route";
 import { totalUnread, useUnreadStore } from "../../stores/unread-store";
 
 /** What the centre column is called: the h1 of a narrow, and the tab title. */
@@ -14,6 +14,12 @@ export function routeTitle(route: Route, userName: (userId: number) => string): 
       return "Streams";
     case "stream-settings":
       return `#${route.streamName} settings`;
+    case "linkifiers":
+    case "emoji":
+    case "groups":
+    case "users":
+    case "account":
+      return ORGANIZATION_PAGES[route.kind].title;
     case "home":
       return "Home";
   }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { MenuButton, type MenuItem } from "../../components/menu";
+import { ORGANIZATION_PAGES } from "../../lib/route";
 import { userQueries } from "../../queries/user-queries";
 import { useSessionStore } from "../../stores/session-store";
 import { useLogout } from "../login/use-session";
@@ -44,6 +45,12 @@ export function UserMenu() {
       label: "Your profile and preferences",
       onSelect: () => {
         shellStore.getState().openDialog({ kind: "profile" });
+      },
+    },
+    {
+      label: "Your account",
+      onSelect: () => {
+        window.location.hash = ORGANIZATION_PAGES.account.hash;
       },
     },
     {

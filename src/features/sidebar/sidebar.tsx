@@ -2,6 +2,7 @@ import type { MouseEvent } from "react";
 import type { Route } from "../../lib/route";
 import { uiStore } from "../../stores/ui-store";
 import { DirectMessageList } from "../direct-messages/dm-list";
+import { OrganizationList } from "./organization-list";
 import { StreamSection } from "./stream-list";
 import { ViewList } from "./view-list";
 import "./sidebar.css";
@@ -17,7 +18,7 @@ function closeDrawerAfterNavigation(event: MouseEvent<HTMLDivElement>) {
 
 /**
  * The left sidebar: views (all messages, mentions, starred), subscribed streams with the
- * current one's topics, and direct conversations, each a navigation landmark with unread
+ * current one's topics, direct conversations, and the organisation's pages, each a navigation landmark with unread
  * counts and menus. The shell places it (a column, or a drawer on narrow screens).
  */
 export function Sidebar({ currentRoute }: { currentRoute: Route }) {
@@ -28,6 +29,7 @@ export function Sidebar({ currentRoute }: { currentRoute: Route }) {
       <ViewList currentNarrow={narrow} />
       <StreamSection currentRoute={currentRoute} />
       <DirectMessageList currentNarrow={narrow} />
+      <OrganizationList currentRoute={currentRoute} />
     </div>
   );
 }
