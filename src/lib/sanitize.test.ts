@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { sanitizeHtml } from "./sanitize";
+import { renderTex } from "../markdown/math";
+import { isKatexStyle, sanitizeHtml } from "./sanitize";
 
 function parse(html: string): HTMLElement {
   const container = document.createElement("div");
@@ -125,5 +126,40 @@ describe("sanitizeHtml", () => {
     expect(video?.hasAttribute("poster")).toBe(false);
     expect(root.querySelector("table")?.hasAttribute("background")).toBe(false);
     expect(root.querySelector("blockquote")?.hasAttribute("cite")).toBe(false);
+  });
+
+  it("keeps KaTeX's output: its MathML for screen readers and its own inline sizes", () => {
+    const html = renderTex("\\Phi_E = \\oint E \\cdot dA", false) ?? "";
+    const root = parse(html);
+    expect(root.querySelector(".katex-mathml math semantics annotation")?.textContent).toBe(
+      "\\Phi_E = \\oint E \\cdot dA",
+    );
+    expect(root.querySelector(".mop")?.getAttribute("style")).toBe(
+      "margin-right:0.19445em;position:relative;top:-0.0006em;",
+    );
+    expect(root.querySelectorAll("[style]").length).toBe((html.match(/ style="/g) ?? []).length);
+  });
+
+  it("drops any other inline style whole: fixed overlays, far offsets, URLs", () => {
+    for (const style of [
+      "position:fixed;top:0;left:0;width:100%;height:100%",
+      "top:-500em;position:relative",
+      "background:url(https://evil.test/x.png)",
+      "height:1em;z-index:99999",
+      "color:red;width:expression(alert(1))",
+    ]) {
+      const span = parse(`<span style="${style}">x</span>`).querySelector("span");
+      expect(span?.hasAttribute("style"), style).toBe(false);
+    }
+    expect(isKatexStyle("height:0.8333em;vertical-align:-0.15em;")).toBe(true);
+    expect(isKatexStyle("color:#cc0000")).toBe(true);
+  });
+
+  it("keeps MathML's HTML integration point out", () => {
+    const root = parse(
+      '<math><annotation-xml encoding="text/html"><img src=x onerror=alert(1)><style>*{}</style></annotation-xml><mi>x</mi></math>',
+    );
+    expect(root.querySelector("annotation-xml, img, style")).toBeNull();
+    expect(root.querySelector("mi")?.textContent).toBe("x");
   });
 });

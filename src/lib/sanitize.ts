@@ -30,7 +30,11 @@ const ALLOWED_URI_REGEXP = new RegExp(
 );
 
 const CONFIG = {
-  USE_PROFILES: { html: true },
+  // MathML for KaTeX's accessible half (screen readers read it; it is hidden on screen).
+  USE_PROFILES: { html: true, mathMl: true },
+  // KaTeX wraps its MathML in <semantics> with the TeX in <annotation>. Neither is an HTML
+  // integration point (<annotation-xml> is, and stays forbidden), so both are plain containers.
+  ADD_TAGS: ["semantics", "annotation"],
   FORBID_TAGS: [
     "style",
     "form",
@@ -50,6 +54,25 @@ const CONFIG = {
   SANITIZE_NAMED_PROPS: true,
   RETURN_TRUSTED_TYPE: false,
 } satisfies Config;
+
+/**
+ * One declaration of the inline styles KaTeX writes: sizes and offsets in em (at most 20, so a
+ * message cannot move text over the rest of the page), `position: relative`, and colours
+ * (`\\textcolor`). Any other `style` is dropped whole: no fixed positioning, no URLs, no overlays.
+ */
+const KATEX_DECLARATION = new RegExp(
+  String.raw`^\s*(?:(?:height|depth|vertical-align|top|bottom|left|right|width|min-width|max-width|` +
+    String.raw`margin-(?:left|right|top|bottom)|padding-(?:left|right|top|bottom)|` +
+    String.raw`border-(?:top|bottom|left|right)-width)\s*:\s*-?(?:1?\d|20)?(?:\.\d+)?(?:em|ex)?` +
+    String.raw`|position\s*:\s*relative|(?:color|border-color|background-color)\s*:\s*(?:#[0-9a-f]{3,8}|[a-z]{3,20}))\s*$`,
+  "i",
+);
+
+/** Whether a `style` attribute holds only declarations KaTeX writes (see above). */
+export function isKatexStyle(style: string): boolean {
+  const declarations = style.split(";").filter((part) => part.trim() !== "");
+  return declarations.length > 0 && declarations.every((part) => KATEX_DECLARATION.test(part));
+}
 
 /** Attributes from which the browser loads a resource: http(s) (any origin) only. */
 const RESOURCE_ATTRIBUTES = ["src", "poster", "background"] as const;
@@ -105,6 +128,10 @@ DOMPurify.addHook("afterSanitizeAttributes", (node) => {
   if (href !== null) fixLink(node, href);
   fixCite(node);
   fixResources(node);
+});
+
+DOMPurify.addHook("uponSanitizeAttribute", (_node, data) => {
+  if (data.attrName === "style" && !isKatexStyle(data.attrValue)) data.keepAttr = false;
 });
 
 // The configuration is parsed once, here, instead of on every call (parsing it cost a third of

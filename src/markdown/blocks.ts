@@ -3,6 +3,7 @@ import { MAX_DEPTH, splitFences, type Fence, type FenceRenderers, type Part } fr
 import { highlight } from "./highlight";
 import { runInline, type InlineEnv } from "./inline";
 import { isListItem, renderList } from "./lists";
+import { blockMath } from "./math";
 import { renderTable, isTable } from "./table";
 
 /** Renders inline text (one paragraph's worth). */
@@ -18,7 +19,7 @@ function paragraph(env: InlineEnv, lines: readonly string[]): string {
 export function renderLines(env: InlineEnv, lines: readonly string[], depth: number): string {
   const renderers: FenceRenderers = {
     code: (body, lang) => highlight(body, lang),
-    math: (body) => `<p><span class="tex-error">${escapeText(body.join("\n").trim())}</span></p>`,
+    math: (body) => blockMath(body, env.budget),
     container: (parts, fence, d) => container(env, parts, fence, d),
   };
   return renderParts(env, splitFences(lines, 0, null, depth, renderers).parts, depth);

@@ -10,6 +10,7 @@ import {
 } from "./inline";
 import { mentionPattern, groupMentionPattern, streamPattern } from "./mentions";
 import { renderTimestamp } from "./time";
+import { inlineMath } from "./math";
 import { emoji, emoticons, entity } from "./text-patterns";
 import {
   matchWebLink,
@@ -128,12 +129,11 @@ const tex: InlinePattern = {
         if (end < 0 || scan.text.slice(i + 2, end).includes("\n")) return null;
         const following = charAt(scan, end + 2);
         if (following === "$" || word.test(following)) return null;
-        // No KaTeX in the bundle: Zulip's fallback for math it cannot render.
         const source = scan.text.slice(i, end + 2);
         return {
           start: i,
           end: end + 2,
-          html: `<span class="tex-error">${escapeText(source)}</span>`,
+          html: inlineMath(source, source.slice(2, -2), scan.env.budget),
         };
       });
   },

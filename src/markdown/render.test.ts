@@ -89,8 +89,33 @@ describe("renderMessage: inline", () => {
       '<p><time datetime="2024-01-02T03:04:05Z">2024-01-02T03:04:05Z</time></p>',
     );
   });
-  it("leaves math to Zulip's fallback (no KaTeX)", () => {
-    expect(html("$$x^2$$")).toBe('<p><span class="tex-error">$$x^2$$</span></p>');
+  it("renders math with KaTeX, inline and as a display block", () => {
+    const inline = html("$$x^2$$");
+    expect(inline).toMatch(/^<p><span class="katex">/);
+    expect(inline).toContain('<annotation encoding="application/x-tex">x^2</annotation>');
+    const block = html("```math\na^2\n\nb^2\n```");
+    expect(block.match(/class="katex-display"/g)).toHaveLength(2);
+  });
+
+  it("falls back to Zulip's tex-error with the source when KaTeX refuses the input", () => {
+    expect(html("$$\\error{**a**}$$")).toBe(
+      '<p><span class="tex-error">$$\\error{**a**}$$</span></p>',
+    );
+    expect(html("```math\n\\frac{\n```")).toBe('<p><span class="tex-error">\\frac{</span></p>');
+  });
+
+  it("keeps KaTeX's untrusted commands from making links or loading anything", () => {
+    const output = html(
+      "$$\\href{javascript:alert(1)}{x} \\url{http://evil.test} \\includegraphics{http://evil.test/a.png}$$",
+    );
+    expect(output).not.toMatch(/href=|src=|<img|<a /);
+  });
+
+  it("renders hostile nesting and macro bombs within the stack and the expansion limit", () => {
+    const deep = `$$${"{".repeat(5000)}x${"}".repeat(5000)}$$`;
+    expect(html(deep)).toMatch(/^<p><span class="(tex-error|katex)">/);
+    const bomb = "$$\\def\\a{\\a\\a}\\a$$";
+    expect(html(bomb)).toContain('class="tex-error"');
   });
 });
 
