@@ -1,4 +1,3 @@
-import { escapeText } from "./escape";
 import { MAX_DEPTH, splitFences, type Fence, type FenceRenderers, type Part } from "./fences";
 import { highlight } from "./highlight";
 import { runInline, type InlineEnv } from "./inline";

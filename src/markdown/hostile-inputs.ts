@@ -62,7 +62,9 @@ export const HOSTILE_INPUTS: Readonly<Record<string, string>> = {
   "math: nested fractions": `$$${"\\frac{".repeat(800)}x${"}{y}".repeat(800)}$$`,
   "math: 1,250 formulas": "$$x^2$$ ".repeat(1_250),
   "math: big matrix": `\`\`\`math\n\\begin{matrix}${Array.from({ length: 60 }, () => Array(30).fill("x").join("&")).join("\\\\")}\\end{matrix}\n\`\`\``,
-  "math: macro bomb": `$$${"\\def\\a{xxxxxxxxxx}\\def\\b{\\a\\a\\a\\a\\a\\a\\a\\a\\a\\a}\\def\\c{\\b\\b\\b\\b\\b\\b\\b\\b\\b\\b}"}\\c\\c\\c\\c$$`,
+  "math: macro bomb":
+    "$$\\def\\a{xxxxxxxxxx}\\def\\b{\\a\\a\\a\\a\\a\\a\\a\\a\\a\\a}" +
+    "\\def\\c{\\b\\b\\b\\b\\b\\b\\b\\b\\b\\b}\\c\\c\\c\\c$$",
   "math: nested superscripts": `$$x${"^{x".repeat(1_500)}${"}".repeat(1_500)}$$`,
   "math: 600-character formulas": `$$${"\\sqrt{x}+".repeat(66)}x$$\n`.repeat(14),
 };
