@@ -1,8 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { z } from "zod";
 import { dmNarrow, narrowToHash, streamNarrow, topicNarrow } from "../src/lib/narrow";
 import { STREAMS_HASH, topicsHash } from "../src/lib/route";
+import { apiUser } from "./support/api-user";
+import { expectAccessible, THEMES, type Theme } from "./support/axe";
 
 /**
  * axe on the main views in both themes: no violation of impact "serious" or "critical". Each view
@@ -11,8 +12,6 @@ import { STREAMS_HASH, topicsHash } from "../src/lib/route";
  * it) and the system's colour scheme emulated to match, so "system" would agree too.
  */
 
-type Theme = "light" | "dark";
-const THEMES: readonly Theme[] = ["light", "dark"];
 const READER = "iago@parley.test";
 
 /** What the views need from the server, prepared once through the API. */
@@ -28,54 +27,24 @@ interface World {
 
 let world: World | undefined;
 
-const keySchema = z.object({ api_key: z.string() });
 const meSchema = z.object({ user_id: z.number() });
-const usersSchema = z.object({
-  members: z.array(z.object({ user_id: z.number(), email: z.string() })),
-});
-const subscriptionsSchema = z.object({
-  subscriptions: z.array(z.object({ stream_id: z.number(), name: z.string() })),
-});
-const sentSchema = z.object({ id: z.number() });
 
 async function prepareWorld(baseURL: string): Promise<World> {
-  const keyAnswer = await fetch(`${baseURL}/api/v1/dev_fetch_api_key`, {
-    method: "POST",
-    body: new URLSearchParams({ username: READER }),
-  });
-  const apiKey = keySchema.parse(await keyAnswer.json()).api_key;
-  const auth = `Basic ${Buffer.from(`${READER}:${apiKey}`).toString("base64")}`;
-  const call = async (method: string, path: string, params: Record<string, string> = {}) => {
-    const query = new URLSearchParams(params);
-    const isGet = method === "GET";
-    const answer = await fetch(`${baseURL}/api/v1/${path}${isGet ? `?${query.toString()}` : ""}`, {
-      method,
-      headers: { Authorization: auth },
-      ...(isGet ? {} : { body: query }),
-    });
-    const body: unknown = await answer.json();
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-  const me = meSchema.parse(await call("GET", "users/me"));
-  const { members } = usersSchema.parse(await call("GET", "users"));
-  const { subscriptions } = subscriptionsSchema.parse(await call("GET", "users/me/subscriptions"));
-  const generalId = subscriptions.find((sub) => sub.name === "general")?.stream_id;
-  const othelloId = members.find((user) => user.email === "othello@parley.test")?.user_id;
+  const reader = await apiUser(baseURL, READER);
+  const me = meSchema.parse(await reader.call("GET", "users/me"));
+  const generalId = (await reader.streamIds()).get("general");
+  const othelloId = (await reader.userIds()).get("othello@parley.test");
   if (generalId === undefined || othelloId === undefined) throw new Error("demo data missing");
   const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
   const editedTopic = `a11y history ${stamp}`;
   const editedText = `Second version ${stamp}`;
-  const sent = sentSchema.parse(
-    await call("POST", "messages", {
-      type: "stream",
-      to: "general",
-      topic: editedTopic,
-      content: `First version ${stamp}`,
-    }),
-  );
-  await call("PATCH", `messages/${sent.id}`, { content: editedText });
-  const session = JSON.stringify({ email: READER, apiKey, userId: me.user_id });
+  const sentId = await reader.sendStream("general", editedTopic, `First version ${stamp}`);
+  await reader.call("PATCH", `messages/${sentId}`, { content: editedText });
+  const session = JSON.stringify({
+    email: READER,
+    apiKey: reader.apiKey,
+    userId: me.user_id,
+  });
   return { session, generalId, othelloId, editedTopic, editedText };
 }
 
@@ -127,44 +96,6 @@ async function openNarrow(page: Page, hash: string): Promise<void> {
   await expect(page.locator('ol[aria-label="Messages"] li[data-message-id]').first()).toBeVisible();
 }
 
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  helpUrl: string;
-  nodes: { target: unknown; html: string; failureSummary?: string }[];
-}
-
-/** "serious color-contrast: Elements must meet … (url)" with a few offending nodes each. */
-function describeViolations(violations: readonly AxeViolation[]): string {
-  return violations
-    .map((violation) => {
-      const nodes = violation.nodes.slice(0, 4).map((node) => {
-        const summary = (node.failureSummary ?? "").split("\n").slice(0, 3).join(" / ");
-        return `    - ${JSON.stringify(node.target)} ${node.html.slice(0, 160)}\n      ${summary}`;
-      });
-      const more = violation.nodes.length > 4 ? `\n    … ${violation.nodes.length - 4} more` : "";
-      return `${violation.impact ?? "?"} ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join("\n")}${more}`;
-    })
-    .join("\n");
-}
-
-/** Runs axe on the page; fails listing every serious or critical violation. */
-async function expectNoSeriousViolations(page: Page, testInfo: TestInfo): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  await testInfo.attach("axe-violations.json", {
-    body: JSON.stringify(results.violations, null, 2),
-    contentType: "application/json",
-  });
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(
-    serious.map((violation) => violation.id),
-    `axe found serious or critical violations:\n${describeViolations(serious)}`,
-  ).toEqual([]);
-}
-
 for (const theme of THEMES) {
   test.describe(`accessibility, ${theme} theme`, () => {
     // axe walks every node of a message list (contrast above all): slow on a loaded machine.
@@ -175,7 +106,7 @@ for (const theme of THEMES) {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByRole("button", { name: /iago@parley\.test/ })).toBeVisible();
       await expectSettled(page, theme, { loggedOut: true });
-      await expectNoSeriousViolations(page, testInfo);
+      await expectAccessible(page, undefined, { themes: "current", testInfo });
     });
 
     test("stream narrow", async ({ page }, testInfo) => {
@@ -183,7 +114,7 @@ for (const theme of THEMES) {
       await openNarrow(page, narrowToHash(streamNarrow(theWorld().generalId, "general")));
       await expect(page.getByRole("heading", { level: 1, name: "#general" })).toBeVisible();
       await expectSettled(page, theme);
-      await expectNoSeriousViolations(page, testInfo);
+      await expectAccessible(page, undefined, { themes: "current", testInfo });
     });
 
     test("topic narrow", async ({ page }, testInfo) => {
@@ -191,14 +122,14 @@ for (const theme of THEMES) {
       await openNarrow(page, narrowToHash(topicNarrow(theWorld().generalId, "general", "lunch")));
       await expect(page.getByRole("heading", { level: 1, name: "#general > lunch" })).toBeVisible();
       await expectSettled(page, theme);
-      await expectNoSeriousViolations(page, testInfo);
+      await expectAccessible(page, undefined, { themes: "current", testInfo });
     });
 
     test("direct-message narrow", async ({ page }, testInfo) => {
       await setUp(page, theme);
       await openNarrow(page, narrowToHash(dmNarrow([theWorld().othelloId]), "Othello"));
       await expectSettled(page, theme);
-      await expectNoSeriousViolations(page, testInfo);
+      await expectAccessible(page, undefined, { themes: "current", testInfo });
     });
 
     test("stream browser", async ({ page }, testInfo) => {
@@ -208,7 +139,7 @@ for (const theme of THEMES) {
       await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(main.getByText("engineering", { exact: true }).first()).toBeVisible();
       await expectSettled(page, theme);
-      await expectNoSeriousViolations(page, testInfo);
+      await expectAccessible(page, undefined, { themes: "current", testInfo });
     });
 
     test("topic list", async ({ page }, testInfo) => {
@@ -218,7 +149,7 @@ for (const theme of THEMES) {
       await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(main.getByText("lunch", { exact: true }).first()).toBeVisible();
       await expectSettled(page, theme);
-      await expectNoSeriousViolations(page, testInfo);
+      await expectAccessible(page, undefined, { themes: "current", testInfo });
     });
 
     test("keyboard help dialog", async ({ page }, testInfo) => {
@@ -227,7 +158,7 @@ for (const theme of THEMES) {
       await page.keyboard.press("?");
       await expect(page.getByRole("dialog")).toBeVisible();
       await expectSettled(page, theme);
-      await expectNoSeriousViolations(page, testInfo);
+      await expectAccessible(page, undefined, { themes: "current", testInfo });
     });
 
     test("edit-history dialog", async ({ page }, testInfo) => {
@@ -240,7 +171,7 @@ for (const theme of THEMES) {
       await page.getByRole("menuitem", { name: "View edit history" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await expectSettled(page, theme);
-      await expectNoSeriousViolations(page, testInfo);
+      await expectAccessible(page, undefined, { themes: "current", testInfo });
     });
   });
 }

@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { apiUser } from "./support/api-user";
+import { goTo } from "./support/navigation";
 
 // Hostile names where the sidebar, the topic list, the stream browser and a stream's settings
 // show them: topics and a stream name made of markup, `javascript:` links and DOM-clobbering
@@ -40,38 +42,6 @@ const DESCRIPTION = [
   '<https://evil.example/" onmouseover="alert(1)>',
 ].join(" ");
 
-async function apiAs(request: APIRequestContext, email: string) {
-  const keyAnswer = await request.post("/api/v1/dev_fetch_api_key", { form: { username: email } });
-  const { api_key: key } = (await keyAnswer.json()) as { api_key: string }; // the server's JSON
-  const headers = { Authorization: `Basic ${Buffer.from(`${email}:${key}`).toString("base64")}` };
-  const call = async (method: "GET" | "POST", path: string, params: Record<string, string>) => {
-    const answer =
-      method === "GET"
-        ? await request.get(`/api/v1/${path}`, { headers, params })
-        : await request.post(`/api/v1/${path}`, { headers, form: params });
-    const body = (await answer.json()) as Record<string, unknown>; // the server's JSON
-    expect(answer.status(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(200);
-    return body;
-  };
-  return {
-    async createStream(name: string, description: string, subscribers: string[]) {
-      await call("POST", "users/me/subscriptions", {
-        subscriptions: JSON.stringify([{ name, description }]),
-        principals: JSON.stringify(subscribers),
-      });
-      const body = await call("GET", "users/me/subscriptions", {});
-      const found = (body["subscriptions"] as { name: string; stream_id: number }[]).find(
-        (sub) => sub.name === name,
-      );
-      if (found === undefined) throw new Error(`${name} was not created`);
-      return found.stream_id;
-    },
-    async send(stream: string, topic: string): Promise<void> {
-      await call("POST", "messages", { type: "stream", to: stream, topic, content: "hostile" });
-    },
-  };
-}
-
 /** Logs in as `email` and records dialogs, popups and requests to other origins. */
 async function watchedPage(page: Page, email: string, origin: string, events: string[]) {
   page.on("dialog", (dialog) => {
@@ -87,30 +57,26 @@ async function watchedPage(page: Page, email: string, origin: string, events: st
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
 }
 
-async function goTo(page: Page, hash: string): Promise<void> {
-  await page.evaluate((value) => {
-    window.location.hash = value;
-  }, hash);
-}
-
 async function pwned(page: Page): Promise<unknown> {
   return page.evaluate((): unknown => Reflect.get(window, "__pwned"));
 }
 
 test("hostile topics, stream names and descriptions show as text and run nothing", async ({
   page,
-  request,
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const sender = await apiAs(request, SENDER);
-  const streamId = await sender.createStream(STREAM, DESCRIPTION, [SENDER, VIEWER]);
-  for (const topic of TOPICS) await sender.send(STREAM, topic);
+  const sender = await apiUser(baseURL ?? "", SENDER);
+  const streamId = await sender.createStream(STREAM, [SENDER, VIEWER], DESCRIPTION);
+  for (const topic of TOPICS) await sender.sendStream(STREAM, topic, "hostile");
 
   const events: string[] = [];
   await watchedPage(page, VIEWER, new URL(baseURL ?? "http://127.0.0.1").origin, events);
   const streamsNav = page.getByRole("navigation", { name: "Streams" });
-  const streamLink = streamsNav.getByRole("link", { name: STREAM, exact: true });
+  const streamLink = streamsNav.getByRole("link", {
+    name: STREAM,
+    exact: true,
+  });
   await expect(streamLink).toBeVisible();
   await expect(streamLink.locator(".stream-name")).toHaveText(STREAM);
 
@@ -118,7 +84,11 @@ test("hostile topics, stream names and descriptions show as text and run nothing
   const slug = (await streamLink.getAttribute("href"))?.replace("#narrow/stream/", "") ?? "";
   await goTo(page, `#topics/stream/${slug}`);
   await expect(
-    page.getByRole("heading", { level: 1, name: `Topics in #${STREAM}`, exact: true }),
+    page.getByRole("heading", {
+      level: 1,
+      name: `Topics in #${STREAM}`,
+      exact: true,
+    }),
   ).toBeVisible();
   const names = page.getByRole("table").getByRole("rowheader");
   await expect(names).toHaveCount(TOPICS.length);

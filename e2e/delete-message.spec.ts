@@ -1,16 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./support/test";
 import { narrowToHash, topicNarrow } from "../src/lib/narrow";
 import { apiUser } from "./support/api-user";
+import { goTo } from "./support/navigation";
 import { logInFresh } from "./support/reader";
 
 // Administrators delete a message after confirming; it goes away for everyone, live. Members
 // are not offered Delete.
-
-async function goTo(page: Page, hash: string): Promise<void> {
-  await page.evaluate((value) => {
-    window.location.hash = value;
-  }, hash);
-}
 
 test("an administrator deletes a message after confirming; it leaves another user's view", async ({
   browser,

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test } from "./support/test";
 import { expectConnectionState, logInFresh } from "./support/reader";
 
 // Direct messages written from All messages with the recipient typeahead: to one person, and to

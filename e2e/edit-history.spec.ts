@@ -1,34 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "./support/test";
 import { narrowToHash, topicNarrow } from "../src/lib/narrow";
 import { apiUser } from "./support/api-user";
+import { expectAccessible } from "./support/axe";
+import { goTo } from "./support/navigation";
 import { logInFresh } from "./support/reader";
 
 // Edit a message's content and topic in place, then read its history: one card per version,
 // the topic as old → new, the server's inserted/deleted highlighting, and the plain versions.
 
 const AUTHOR = "prospero@parley.test";
-
-async function goTo(page: Page, hash: string): Promise<void> {
-  await page.evaluate((value) => {
-    window.location.hash = value;
-  }, hash);
-}
-
-/** axe on one part of the page, in the light and the dark theme: nothing serious or critical. */
-async function expectAccessible(page: Page, selector: string): Promise<void> {
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
-    const results = await new AxeBuilder({ page }).include(selector).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(" | ")}`,
-      );
-    expect(serious, `${selector} in the ${theme} theme`).toEqual([]);
-  }
-}
 
 async function openMenuItem(page: Page, row: Locator, item: string): Promise<void> {
   await row.hover();
@@ -111,9 +92,10 @@ test("edit content and topic in place, then read the history with and without hi
   expect(await deleted.first().evaluate((node) => getComputedStyle(node).textDecorationLine)).toBe(
     "line-through",
   );
-  await page.screenshot({ path: testInfo.outputPath("edit-history-highlighted.png") });
+  await page.screenshot({
+    path: testInfo.outputPath("edit-history-highlighted.png"),
+  });
   await expectAccessible(page, ".edit-history-dialog");
-  await page.emulateMedia({ colorScheme: "light" });
 
   await dialog.getByRole("radio", { name: "Plain versions" }).check();
   await expect(dialog.locator(".highlight_text_inserted, .highlight_text_deleted")).toHaveCount(0);
@@ -122,7 +104,9 @@ test("edit content and topic in place, then read the history with and without hi
   await expect(cards.nth(2).locator(".message-body")).toHaveText(
     "Lunch at one in the rose garden, bring bread",
   );
-  await page.screenshot({ path: testInfo.outputPath("edit-history-plain.png") });
+  await page.screenshot({
+    path: testInfo.outputPath("edit-history-plain.png"),
+  });
 
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);

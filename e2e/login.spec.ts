@@ -18,7 +18,7 @@ test("a password login works, a wrong password is refused with the reason", asyn
   await form.getByLabel("Email").fill("othello@parley.test");
   await form.getByLabel("Password").fill("not the password");
   await form.getByRole("button", { name: "Log in" }).click();
-  await expect(form.getByRole("alert")).toContainText("Login failed");
+  await expect(form.getByRole("alert")).toHaveText("Your username or password is incorrect");
   await expect(page.getByRole("button", { name: "Log out" })).toBeHidden();
 
   await form.getByLabel("Password").fill("parley-demo");

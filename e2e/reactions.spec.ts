@@ -1,34 +1,17 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
+import { test } from "./support/test";
 import { narrowToHash, topicNarrow } from "../src/lib/narrow";
 import { apiUser } from "./support/api-user";
+import { expectAccessible } from "./support/axe";
+import { goTo } from "./support/navigation";
 import { logInFresh } from "./support/reader";
 
 // Reactions through the emoji picker, seen live by another user, added to and removed.
 
-async function goTo(page: Page, hash: string): Promise<void> {
-  await page.evaluate((value) => {
-    window.location.hash = value;
-  }, hash);
-}
-
-/** axe on one part of the page, in the light and the dark theme: nothing serious or critical. */
-async function expectAccessible(page: Page, selector: string): Promise<void> {
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
-    const results = await new AxeBuilder({ page }).include(selector).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(" | ")}`,
-      );
-    expect(serious, `${selector} in the ${theme} theme`).toEqual([]);
-  }
-}
-
 function chip(row: Locator, emoji: string): Locator {
-  return row.getByRole("button", { name: new RegExp(`reacted with :${emoji}:$`) });
+  return row.getByRole("button", {
+    name: new RegExp(`reacted with :${emoji}:$`),
+  });
 }
 
 test("a reaction added through the picker shows live to another user, who adds the same", async ({
@@ -58,7 +41,6 @@ test("a reaction added through the picker shows live to another user, who adds t
   const search = picker.getByRole("searchbox", { name: "Search emoji" });
   await expect(search).toBeFocused();
   await expectAccessible(othello, ".emoji-picker");
-  await othello.emulateMedia({ colorScheme: "light" });
   await search.fill("tada");
   await picker.getByRole("button", { name: ":tada:", exact: true }).click();
   await expect(picker).toHaveCount(0);
@@ -78,13 +60,14 @@ test("a reaction added through the picker shows live to another user, who adds t
   await expect(rosalindChip).toHaveAttribute("aria-pressed", "true");
   await expect(othelloChip.locator(".reaction-count")).toHaveText("2");
   await expectAccessible(othello, `li[data-message-id="${id}"] .reactions`);
-  await othello.emulateMedia({ colorScheme: "light" });
   await expect(othelloChip).toHaveAccessibleName("You, Rosalind reacted with :tada:");
 
   // Rosalind adds a second emoji with the keyboard only: search, then Enter picks the first.
   await rosalindRow.hover();
   await rosalindRow.getByRole("button", { name: "Add reaction" }).first().click();
-  const rosalindPicker = rosalind.getByRole("dialog", { name: "Add a reaction" });
+  const rosalindPicker = rosalind.getByRole("dialog", {
+    name: "Add a reaction",
+  });
   await expect(rosalindPicker.getByRole("searchbox", { name: "Search emoji" })).toBeFocused();
   await rosalind.keyboard.type("heart_eyes");
   await rosalind.keyboard.press("Enter");

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./support/test";
 import { logInFresh, openStreamAtNewest } from "./support/reader";
 
 test("a message sent by one user appears live for another, once", async ({ browser }) => {

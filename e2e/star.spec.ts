@@ -1,18 +1,14 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./support/test";
 import { narrowToHash, topicNarrow } from "../src/lib/narrow";
 import { apiUser } from "./support/api-user";
+import { goTo } from "./support/navigation";
 import { logInFresh } from "./support/reader";
 
 // Star a message from its row, find it in the Starred view, unstar it there; the server keeps
 // the star (a reload shows the same state).
 
 const READER = "cordelia@parley.test";
-
-async function goTo(page: Page, hash: string): Promise<void> {
-  await page.evaluate((value) => {
-    window.location.hash = value;
-  }, hash);
-}
 
 test("a starred message is in Starred, survives a reload, and leaves when unstarred", async ({
   browser,

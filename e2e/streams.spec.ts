@@ -1,4 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./support/test";
+import { apiUser } from "./support/api-user";
+import { goTo } from "./support/navigation";
 import { logInFresh } from "./support/reader";
 
 // Streams from the UI: browse and subscribe, create a private stream, subscribe someone else
@@ -6,41 +9,6 @@ import { logInFresh } from "./support/reader";
 // server's refusal). The server is asked what it now holds after each change.
 
 const run = Date.now().toString(36);
-
-/** A stream API as one demo user, through the test's request context. */
-async function apiAs(request: APIRequestContext, email: string) {
-  const keyAnswer = await request.post("/api/v1/dev_fetch_api_key", { form: { username: email } });
-  const { api_key: key } = (await keyAnswer.json()) as { api_key: string }; // the server's JSON
-  const headers = { Authorization: `Basic ${Buffer.from(`${email}:${key}`).toString("base64")}` };
-  const call = async (method: "GET" | "POST", path: string, form?: Record<string, string>) => {
-    const answer = await request.fetch(`/api/v1/${path}`, {
-      method,
-      headers,
-      ...(form === undefined ? {} : { form }),
-    });
-    const body = (await answer.json()) as Record<string, unknown>; // the server's JSON
-    expect(answer.status(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(200);
-    return body;
-  };
-  return {
-    /** Creates (or joins) a stream with these subscribers; returns its id. */
-    async createStream(name: string, description: string, subscribers: readonly string[]) {
-      await call("POST", "users/me/subscriptions", {
-        subscriptions: JSON.stringify([{ name, description }]),
-        principals: JSON.stringify(subscribers),
-      });
-      const id = (await this.subscribedStreams()).get(name);
-      if (id === undefined) throw new Error(`${name} was not created`);
-      return id;
-    },
-    /** The caller's subscriptions: name → stream id. */
-    async subscribedStreams(): Promise<Map<string, number>> {
-      const body = await call("GET", "users/me/subscriptions");
-      const subscriptions = body["subscriptions"] as { name: string; stream_id: number }[];
-      return new Map(subscriptions.map((sub) => [sub.name, sub.stream_id]));
-    },
-  };
-}
 
 /** The settings page (its own status and alert messages, apart from the shell's). */
 function settings(page: Page) {
@@ -52,7 +20,10 @@ function sidebarStreams(page: Page) {
 }
 
 async function openSettingsFromSidebar(page: Page, stream: string): Promise<void> {
-  const link = sidebarStreams(page).getByRole("link", { name: stream, exact: true });
+  const link = sidebarStreams(page).getByRole("link", {
+    name: stream,
+    exact: true,
+  });
   await link.hover();
   await sidebarStreams(page)
     .getByRole("button", { name: `Stream options for ${stream}`, exact: true })
@@ -63,10 +34,10 @@ async function openSettingsFromSidebar(page: Page, stream: string): Promise<void
   ).toBeVisible();
 }
 
-test("browse streams, filter them and subscribe to one", async ({ browser, request }) => {
+test("browse streams, filter them and subscribe to one", async ({ browser, baseURL }) => {
   const name = `browse-${run}`;
-  const iago = await apiAs(request, "iago@parley.test");
-  await iago.createStream(name, `Somewhere to browse (${run})`, ["iago@parley.test"]);
+  const iago = await apiUser(baseURL ?? "", "iago@parley.test");
+  await iago.createStream(name, ["iago@parley.test"], `Somewhere to browse (${run})`);
 
   const page = await logInFresh(browser, "hamlet@parley.test");
   await sidebarStreams(page).getByRole("link", { name: "Browse streams" }).click();
@@ -79,13 +50,13 @@ test("browse streams, filter them and subscribe to one", async ({ browser, reque
   await page.getByRole("button", { name: `Subscribe to ${name}`, exact: true }).click();
   await expect(sidebarStreams(page).getByRole("link", { name, exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: `Unsubscribe from ${name}` })).toBeVisible();
-  const hamlet = await apiAs(request, "hamlet@parley.test");
-  expect((await hamlet.subscribedStreams()).has(name)).toBe(true);
+  const hamlet = await apiUser(baseURL ?? "", "hamlet@parley.test");
+  expect((await hamlet.streamIds()).has(name)).toBe(true);
 });
 
 test("create a private stream with a description; it shows in the sidebar with a lock", async ({
   browser,
-  request,
+  baseURL,
 }) => {
   const name = `made-${run}`;
   const page = await logInFresh(browser, "hamlet@parley.test");
@@ -104,16 +75,14 @@ test("create a private stream with a description; it shows in the sidebar with a
   await expect(link).toHaveAttribute("aria-current", "page");
   await expect(link.locator(".stream-lock")).toHaveText("private");
 
-  const hamlet = await apiAs(request, "hamlet@parley.test");
-  const id = (await hamlet.subscribedStreams()).get(name);
+  const hamlet = await apiUser(baseURL ?? "", "hamlet@parley.test");
+  const id = (await hamlet.streamIds()).get(name);
   expect(id).toBeDefined();
   expect(page.url()).toContain(`#narrow/stream/${id}-`);
   // Private: another member can neither see it in the browser nor is subscribed.
-  const othello = await apiAs(request, "othello@parley.test");
-  expect((await othello.subscribedStreams()).has(name)).toBe(false);
-  await page.evaluate(() => {
-    window.location.hash = "#streams/all";
-  });
+  const othello = await apiUser(baseURL ?? "", "othello@parley.test");
+  expect((await othello.streamIds()).has(name)).toBe(false);
+  await goTo(page, "#streams/all");
   await page.getByRole("searchbox", { name: "Filter streams" }).fill(name);
   const card = page.getByRole("list", { name: "Streams" }).getByRole("listitem");
   await expect(card).toContainText("Private");
@@ -123,13 +92,13 @@ test("create a private stream with a description; it shows in the sidebar with a
 
 test("subscribe someone else from the stream's settings, then leave the stream", async ({
   browser,
-  request,
+  baseURL,
 }) => {
   const name = `team-${run}`;
-  const hamletApi = await apiAs(request, "hamlet@parley.test");
-  await hamletApi.createStream(name, "A team", ["hamlet@parley.test"]);
-  const othello = await apiAs(request, "othello@parley.test");
-  expect((await othello.subscribedStreams()).has(name)).toBe(false);
+  const hamletApi = await apiUser(baseURL ?? "", "hamlet@parley.test");
+  await hamletApi.createStream(name, ["hamlet@parley.test"], "A team");
+  const othello = await apiUser(baseURL ?? "", "othello@parley.test");
+  expect((await othello.streamIds()).has(name)).toBe(false);
 
   const page = await logInFresh(browser, "hamlet@parley.test");
   await openSettingsFromSidebar(page, name);
@@ -140,29 +109,31 @@ test("subscribe someone else from the stream's settings, then leave the stream",
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(settings(page).getByRole("status")).toHaveText(`Added Othello to #${name}.`);
   await expect(page.getByRole("heading", { name: "Subscribers (2)" })).toBeVisible();
-  expect((await othello.subscribedStreams()).has(name)).toBe(true);
+  expect((await othello.streamIds()).has(name)).toBe(true);
 
   await page.getByRole("button", { name: "Unsubscribe", exact: true }).click();
-  const confirm = page.getByRole("dialog", { name: `Unsubscribe from #${name}?` });
+  const confirm = page.getByRole("dialog", {
+    name: `Unsubscribe from #${name}?`,
+  });
   await confirm.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(confirm).toBeHidden();
   await expect(sidebarStreams(page).getByRole("link", { name, exact: true })).toHaveCount(0);
   await expect(page.getByText(`You are not subscribed to #${name}.`)).toBeVisible();
-  expect((await hamletApi.subscribedStreams()).has(name)).toBe(false);
+  expect((await hamletApi.streamIds()).has(name)).toBe(false);
 });
 
 test("an administrator removes a subscriber; a member trying it sees the server's reason", async ({
   browser,
-  request,
+  baseURL,
 }) => {
   const name = `admins-${run}`;
-  const iagoApi = await apiAs(request, "iago@parley.test");
-  await iagoApi.createStream(name, "Removals", [
-    "iago@parley.test",
-    "hamlet@parley.test",
-    "othello@parley.test",
-  ]);
-  const othello = await apiAs(request, "othello@parley.test");
+  const iagoApi = await apiUser(baseURL ?? "", "iago@parley.test");
+  await iagoApi.createStream(
+    name,
+    ["iago@parley.test", "hamlet@parley.test", "othello@parley.test"],
+    "Removals",
+  );
+  const othello = await apiUser(baseURL ?? "", "othello@parley.test");
 
   const member = await logInFresh(browser, "hamlet@parley.test");
   await openSettingsFromSidebar(member, name);
@@ -170,7 +141,7 @@ test("an administrator removes a subscriber; a member trying it sees the server'
   await expect(settings(member).getByRole("alert")).toHaveText(
     `Could not remove Othello from #${name}: Insufficient permission`,
   );
-  expect((await othello.subscribedStreams()).has(name)).toBe(true);
+  expect((await othello.streamIds()).has(name)).toBe(true);
 
   const admin = await logInFresh(browser, "iago@parley.test");
   await openSettingsFromSidebar(admin, name);
@@ -179,5 +150,5 @@ test("an administrator removes a subscriber; a member trying it sees the server'
   await expect(settings(admin).getByRole("status")).toHaveText(`Removed Othello from #${name}.`);
   await expect(admin.getByRole("heading", { name: "Subscribers (2)" })).toBeVisible();
   await expect(admin.getByRole("button", { name: "Remove Othello" })).toHaveCount(0);
-  expect((await othello.subscribedStreams()).has(name)).toBe(false);
+  expect((await othello.streamIds()).has(name)).toBe(false);
 });

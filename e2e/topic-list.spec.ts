@@ -1,4 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./support/test";
+import { apiUser } from "./support/api-user";
+import { goTo } from "./support/navigation";
 import { logInFresh } from "./support/reader";
 
 // A stream's topic list: newest first, unread counts, last activity, links to the topics, a
@@ -6,40 +9,6 @@ import { logInFresh } from "./support/reader";
 // the current stream and its "More topics" link.
 
 const run = Date.now().toString(36);
-
-async function apiAs(request: APIRequestContext, email: string) {
-  const keyAnswer = await request.post("/api/v1/dev_fetch_api_key", { form: { username: email } });
-  const { api_key: key } = (await keyAnswer.json()) as { api_key: string }; // the server's JSON
-  const headers = { Authorization: `Basic ${Buffer.from(`${email}:${key}`).toString("base64")}` };
-  const call = async (method: "GET" | "POST", path: string, params: Record<string, string>) => {
-    const answer =
-      method === "GET"
-        ? await request.get(`/api/v1/${path}`, { headers, params })
-        : await request.post(`/api/v1/${path}`, { headers, form: params });
-    const body = (await answer.json()) as Record<string, unknown>; // the server's JSON
-    expect(answer.status(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(200);
-    return body;
-  };
-  return {
-    async createStream(name: string, subscribers: readonly string[]): Promise<number> {
-      await call("POST", "users/me/subscriptions", {
-        subscriptions: JSON.stringify([{ name }]),
-        principals: JSON.stringify(subscribers),
-      });
-      const body = await call("GET", "users/me/subscriptions", {});
-      const found = (body["subscriptions"] as { name: string; stream_id: number }[]).find(
-        (sub) => sub.name === name,
-      );
-      if (found === undefined) throw new Error(`${name} was not created`);
-      return found.stream_id;
-    },
-    async send(stream: string, topic: string, count = 1): Promise<void> {
-      for (let index = 0; index < count; index++) {
-        await call("POST", "messages", { type: "stream", to: stream, topic, content: `m${index}` });
-      }
-    },
-  };
-}
 
 /** The table's rows as [topic, unread count] pairs, top to bottom. */
 async function rows(page: Page): Promise<[string, string][]> {
@@ -53,23 +22,25 @@ async function rows(page: Page): Promise<[string, string][]> {
 
 test("the topic list: newest first, counts, activity, links, filter and live order", async ({
   browser,
-  request,
+  baseURL,
 }) => {
   const stream = `topics-${run}`;
-  const iago = await apiAs(request, "iago@parley.test");
+  const iago = await apiUser(baseURL ?? "", "iago@parley.test");
   const streamId = await iago.createStream(stream, ["iago@parley.test", "hamlet@parley.test"]);
-  await iago.send(stream, "alpha", 2);
-  await iago.send(stream, "beta", 1);
-  await iago.send(stream, "gamma", 3);
-  await iago.send(stream, "alpha", 1);
+  await iago.sendNumbered(stream, "alpha", 2);
+  await iago.sendNumbered(stream, "beta", 1);
+  await iago.sendNumbered(stream, "gamma", 3);
+  await iago.sendNumbered(stream, "alpha", 1);
 
   const page = await logInFresh(browser, "hamlet@parley.test");
   // The topic list by its URL; reading the stream itself would mark its messages read.
-  await page.evaluate((id) => {
-    window.location.hash = `#topics/stream/${id}`;
-  }, `${streamId}-${stream}`);
+  await goTo(page, `#topics/stream/${streamId}-${stream}`);
   await expect(
-    page.getByRole("heading", { level: 1, name: `Topics in #${stream}`, exact: true }),
+    page.getByRole("heading", {
+      level: 1,
+      name: `Topics in #${stream}`,
+      exact: true,
+    }),
   ).toBeVisible();
   await expect
     .poll(() => rows(page))
@@ -103,7 +74,7 @@ test("the topic list: newest first, counts, activity, links, filter and live ord
   await expect(page.getByText("1 of 3 topics")).toBeVisible();
   await page.getByRole("searchbox", { name: "Filter topics" }).fill("");
 
-  await iago.send(stream, "beta", 1);
+  await iago.sendNumbered(stream, "beta", 1);
   await expect
     .poll(() => rows(page))
     .toEqual([
@@ -114,7 +85,11 @@ test("the topic list: newest first, counts, activity, links, filter and live ord
 
   await page.getByRole("table").getByRole("link", { name: "gamma" }).click();
   await expect(
-    page.getByRole("heading", { level: 1, name: `#${stream} > gamma`, exact: true }),
+    page.getByRole("heading", {
+      level: 1,
+      name: `#${stream} > gamma`,
+      exact: true,
+    }),
   ).toBeVisible();
   await expect(sidebarTopics.getByRole("link", { name: "gamma" })).toHaveAttribute(
     "aria-current",

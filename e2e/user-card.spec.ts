@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./support/test";
 import { logIn, logInFresh } from "./support/reader";
 
 // The right panel lists users with presence; a user's card shows their email and presence and

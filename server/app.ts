@@ -180,7 +180,11 @@ function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
+/**
+ * Serves the built client at `/` (and index.html for client-side routes); unknown `/api/` paths
+ * get Zulip's 404. Also used by the `--upstream` server, where `/api/` never reaches Fastify.
+ */
+export function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, "index.html"));
   if (hasClient) {
     // `wildcard` serves whatever the folder holds now, so a rebuild needs no restart;

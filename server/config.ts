@@ -86,3 +86,80 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     rateLimitPerMinute: rateLimit(env),
   };
 }
+
+/** Loopback and wildcard names: any of them reaches a server listening on any other. */
+const LOCAL_HOSTS: ReadonlySet<string> = new Set([
+  "localhost",
+  "127.0.0.1",
+  "::1",
+  "[::1]",
+  "0.0.0.0",
+  "::",
+  "[::]",
+]);
+
+/**
+ * Parses and checks the `--upstream` URL: http(s) only, no user name or password in it (the
+ * browser sends each user's own credentials), no query or fragment. `source` names where it
+ * came from for the error message.
+ */
+export function upstreamUrl(text: string, source: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(
+      `${source} must be a URL like https://chat.example.org, got ${JSON.stringify(text)}`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`${source} must be an http:// or https:// URL, got ${url.protocol}`);
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new Error(`${source} must not contain a user name or password`);
+  }
+  if (url.search !== "" || url.hash !== "") {
+    throw new Error(`${source} must not have a query or fragment`);
+  }
+  return url;
+}
+
+/**
+ * The upstream Zulip server: `--upstream <url>` (or `--upstream=<url>`) on the command line,
+ * else `UPSTREAM_URL`; undefined runs our own server. Unknown arguments are errors, so a typo
+ * does not silently start the local server instead.
+ */
+export function loadUpstreamUrl(env: NodeJS.ProcessEnv, argv: readonly string[]): URL | undefined {
+  let fromArgs: string | undefined;
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] ?? "";
+    if (arg === "--upstream") {
+      fromArgs = argv[index + 1];
+      if (fromArgs === undefined || fromArgs.startsWith("--")) {
+        throw new Error("--upstream needs a URL, e.g. --upstream https://chat.example.org");
+      }
+      index++;
+    } else if (arg.startsWith("--upstream=")) {
+      fromArgs = arg.slice("--upstream=".length);
+    } else {
+      throw new Error(`unknown argument ${JSON.stringify(arg)} (the only one is --upstream <url>)`);
+    }
+  }
+  if (fromArgs !== undefined) return upstreamUrl(fromArgs, "--upstream");
+  const fromEnv = env["UPSTREAM_URL"];
+  return fromEnv === undefined || fromEnv === "" ? undefined : upstreamUrl(fromEnv, "UPSTREAM_URL");
+}
+
+/**
+ * Whether `upstream` is this server itself (listening on `host`:`port`), which would forward
+ * every request back to itself. Other names for the same machine are caught at run time by the
+ * forwarder's loop header.
+ */
+export function isOwnAddress(upstream: URL, host: string, port: number): boolean {
+  const upstreamPort =
+    upstream.port === "" ? (upstream.protocol === "https:" ? 443 : 80) : Number(upstream.port);
+  if (upstreamPort !== port) return false;
+  const name = upstream.hostname.toLowerCase();
+  const own = host.toLowerCase();
+  return name === own || name === `[${own}]` || (LOCAL_HOSTS.has(name) && LOCAL_HOSTS.has(own));
+}

@@ -1,10 +1,11 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadConfig } from "./config";
+import { isOwnAddress, loadConfig, loadUpstreamUrl } from "./config";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo/demo-org";
 import type { ServerConfig } from "./config";
 import type { RestoreOutcome } from "./events/queue-persistence";
 import { startServer } from "./start";
+import { buildUpstreamApp } from "./upstream/upstream-app";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -28,39 +29,20 @@ function restoredDescription(outcome: RestoreOutcome): string {
   }
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig(process.env, root);
-  const server = await startServer(config);
-  await server.app.listen({ host: config.host, port: config.port });
-  const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
-  const people = DEMO_USERS.filter((u) => !u.isBot).map((u) => u.email);
-  console.log(
-    [
-      "",
-      `Parley is running at ${url}`,
-      `  data: ${dataDescription(config)} (${server.seeded ? "demo organisation created" : "existing data"})`,
-      `  event queues: ${restoredDescription(server.restoredQueues)}`,
-      ...(config.rateLimitPerMinute === undefined
-        ? []
-        : [`  rate limit: ${config.rateLimitPerMinute} API calls per user per minute`]),
-      config.isDevelopment
-        ? `  log in: open the URL and click a user (development login), e.g. ${people.slice(0, 3).join(", ")}`
-        : "  log in: with an email and API key (development login is off in production)",
-      `  password login: every demo person's email with the password ${DEMO_PASSWORD}`,
-      "  stop: Ctrl+C",
-      "",
-    ].join("\n"),
-  );
+function listenUrl(config: ServerConfig): string {
+  return `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
+}
+
+/** On the first SIGINT or SIGTERM: `close`, then `after`, then exit. */
+function stopOnSignals(close: () => Promise<void>, after: () => void = () => undefined): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    // Answers parked polls, waits for requests in flight, saves the event queues to
-    // DATA_DIR/event-queues.json (restored on the next start), closes the database.
     console.log(`\n${signal}: stopping…`);
-    server.close().then(
+    close().then(
       () => {
-        if (config.dataDir !== undefined) console.log(`event queues saved in ${config.dataDir}`);
+        after();
         process.exit(0);
       },
       (error: unknown) => {
@@ -75,6 +57,69 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => {
     stop("SIGTERM");
   });
+}
+
+/** `--upstream`: serves the client and forwards the API to a Zulip server; no database. */
+async function forward(config: ServerConfig, upstream: URL): Promise<void> {
+  if (isOwnAddress(upstream, config.host, config.port)) {
+    throw new Error(`the upstream ${upstream.origin} is this server itself (PORT ${config.port})`);
+  }
+  const app = await buildUpstreamApp({
+    upstream,
+    clientDir: config.clientDir,
+    logRequests: config.logRequests,
+  });
+  await app.listen({ host: config.host, port: config.port });
+  console.log(
+    [
+      "",
+      `Parley is running at ${listenUrl(config)}, forwarding to the Zulip server ${upstream.href}`,
+      "  no local database: the organisation, its people and messages are the upstream's",
+      "  log in: with your account on that server (email and password, or API key)",
+      "  stop: Ctrl+C",
+      "",
+    ].join("\n"),
+  );
+  stopOnSignals(() => app.close());
+}
+
+/** Our own server: the database, the demo organisation on first start, the API and client. */
+async function serveLocally(config: ServerConfig): Promise<void> {
+  const server = await startServer(config);
+  await server.app.listen({ host: config.host, port: config.port });
+  const people = DEMO_USERS.filter((u) => !u.isBot).map((u) => u.email);
+  console.log(
+    [
+      "",
+      `Parley is running at ${listenUrl(config)}`,
+      `  data: ${dataDescription(config)} (${server.seeded ? "demo organisation created" : "existing data"})`,
+      `  event queues: ${restoredDescription(server.restoredQueues)}`,
+      ...(config.rateLimitPerMinute === undefined
+        ? []
+        : [`  rate limit: ${config.rateLimitPerMinute} API calls per user per minute`]),
+      config.isDevelopment
+        ? `  log in: open the URL and click a user (development login), e.g. ${people.slice(0, 3).join(", ")}`
+        : "  log in: with an email and API key (development login is off in production)",
+      `  password login: every demo person's email with the password ${DEMO_PASSWORD}`,
+      "  stop: Ctrl+C",
+      "",
+    ].join("\n"),
+  );
+  // Answers parked polls, waits for requests in flight, saves the event queues to
+  // DATA_DIR/event-queues.json (restored on the next start), closes the database.
+  stopOnSignals(
+    () => server.close(),
+    () => {
+      if (config.dataDir !== undefined) console.log(`event queues saved in ${config.dataDir}`);
+    },
+  );
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, root);
+  // `npm start -- --upstream <url>` (or UPSTREAM_URL): forward to a Zulip server instead.
+  const upstream = loadUpstreamUrl(process.env, process.argv.slice(2));
+  await (upstream === undefined ? serveLocally(config) : forward(config, upstream));
 }
 
 main().catch((error: unknown) => {

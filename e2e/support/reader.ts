@@ -1,4 +1,11 @@
-import { expect, type Browser, type Page, type Request, type Response } from "@playwright/test";
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Request,
+  type Response,
+} from "@playwright/test";
 
 /**
  * The reader of the fault tests: the app in Chromium, read only through the DOM contract
@@ -23,9 +30,27 @@ export async function openStream(page: Page, name: string): Promise<void> {
   await expectConnectionState(page, "live");
 }
 
-/** A fresh browser context (its own sessionStorage) logged in as `email` at the test's baseURL. */
+/** The contexts `logInFresh` opened for the running test; `test` (support/test.ts) closes them. */
+const freshContexts = new Set<BrowserContext>();
+
+/**
+ * Closes the contexts `logInFresh` opened. Left open, each would keep a live app (long poll,
+ * rendering) running in the worker's browser for the rest of the run, slowing every later test.
+ */
+export async function closeFreshContexts(): Promise<void> {
+  const contexts = [...freshContexts];
+  freshContexts.clear();
+  await Promise.all(contexts.map((context) => context.close()));
+}
+
+/**
+ * A fresh browser context (its own sessionStorage) logged in as `email` at the test's baseURL.
+ * Closed after the test when the spec uses `test` from support/test.ts.
+ */
 export async function logInFresh(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  freshContexts.add(context);
+  const page = await context.newPage();
   await logIn(page, "", email);
   return page;
 }

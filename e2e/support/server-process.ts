@@ -62,7 +62,8 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+/** Resolves true once `child` has exited, false if it still runs after `timeoutMs`. */
+export function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolveExit) => {
     const timer = setTimeout(() => {
@@ -75,7 +76,8 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
-async function answers(url: string): Promise<boolean> {
+/** Whether a server (ours or a forwarder) answers `server_settings` at `url` within 2 s. */
+export async function answers(url: string): Promise<boolean> {
   try {
     const response = await fetch(`${url}/api/v1/server_settings`, {
       signal: AbortSignal.timeout(2_000),

@@ -12,10 +12,15 @@ import {
 } from "../db/realm";
 import { isAdministrator, ROLE, type UserRow } from "../db/users";
 import type { UploadedFile } from "../http/body";
+import {
+  emojiImageType,
+  emojiNameProblem,
+  INVALID_EMOJI_IMAGE,
+  MAX_EMOJI_BYTES,
+  type EmojiImageType,
+} from "../../src/api/types/realm-emoji-rules";
 import { ApiError, badRequest } from "../http/errors";
 
-export const MAX_EMOJI_NAME_LENGTH = 60;
-export const MAX_EMOJI_BYTES = 5 * 1024 * 1024;
 export const EMOJI_URL_PREFIX = "/user_avatars/emoji/";
 
 /** A custom emoji as `GET /realm/emoji`, `realm_emoji` state and events carry it. */
@@ -29,30 +34,6 @@ export interface EmojiDict {
   author_id: number | null;
   /** The spec's field. */
   author: { id: number; email: string; full_name: string } | null;
-}
-
-/** The image formats we accept, recognised by their first bytes (never by name or MIME type). */
-export const IMAGE_TYPES = {
-  png: "image/png",
-  gif: "image/gif",
-  jpg: "image/jpeg",
-  webp: "image/webp",
-} as const;
-export type ImageExtension = keyof typeof IMAGE_TYPES;
-
-export function isImageExtension(text: string): text is ImageExtension {
-  return Object.hasOwn(IMAGE_TYPES, text);
-}
-
-/** PNG, GIF, JPEG or WebP by magic bytes; SVG is never accepted (it can carry script). */
-export function imageExtension(data: Buffer): ImageExtension | undefined {
-  const ascii = (start: number, end: number) => data.subarray(start, end).toString("latin1");
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return "png";
-  if (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a") return "gif";
-  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "jpg";
-  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
-  return undefined;
 }
 
 const temporaryFolders = new WeakMap<object, Promise<string>>();
@@ -76,22 +57,10 @@ export async function emojiFolder(ctx: Pick<AppContext, "config" | "queues">): P
   return folder;
 }
 
-/**
- * Zulip's emoji name rule: lowercase letters, digits, `_` and `-`, ending in a letter or digit.
- * Zulip turns spaces into `_` first; we refuse them, so a name is stored exactly as asked.
- */
+/** Throws the 400 of a name that breaks the rule (src/api/types/realm-emoji-rules.ts). */
 export function checkEmojiName(name: string): void {
-  if (name === "") throw badRequest("Emoji name is missing");
-  if (name.length > MAX_EMOJI_NAME_LENGTH) {
-    throw badRequest(`Emoji name is too long (limit: ${MAX_EMOJI_NAME_LENGTH} characters).`);
-  }
-  if (/^[0-9a-z_-]*[0-9a-z]$/.test(name)) return;
-  if (/^[0-9a-z_-]+$/.test(name)) {
-    throw badRequest("Emoji names must end with either a letter or digit.");
-  }
-  throw badRequest(
-    "Emoji names must contain only lowercase alphanumeric characters, underscore, and hyphen.",
-  );
+  const problem = emojiNameProblem(name);
+  if (problem !== undefined) throw badRequest(problem);
 }
 
 export function emojiDict(row: EmojiRow): EmojiDict {
@@ -127,14 +96,14 @@ async function publishEmoji(ctx: AppContext): Promise<void> {
   );
 }
 
-function checkUpload(files: readonly UploadedFile[]): { data: Buffer; extension: ImageExtension } {
+function checkUpload(files: readonly UploadedFile[]): { data: Buffer; extension: EmojiImageType } {
   const [file] = files;
   if (!file || files.length !== 1) throw badRequest("You must upload exactly one file.");
   if (file.data.length > MAX_EMOJI_BYTES) {
     throw new ApiError("Uploaded file is larger than the allowed limit of 5 MiB", { status: 413 });
   }
-  const extension = imageExtension(file.data);
-  if (!extension) throw badRequest("Invalid image format: use PNG, GIF, JPEG or WebP.");
+  const extension = emojiImageType(file.data);
+  if (!extension) throw badRequest(INVALID_EMOJI_IMAGE);
   return { data: file.data, extension };
 }
 

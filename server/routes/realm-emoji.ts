@@ -1,15 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import {
-  addEmoji,
-  EMOJI_URL_PREFIX,
-  emojiFolder,
-  IMAGE_TYPES,
-  isImageExtension,
-  realmEmoji,
-  removeEmoji,
-} from "../actions/emoji";
+import { addEmoji, EMOJI_URL_PREFIX, emojiFolder, realmEmoji, removeEmoji } from "../actions/emoji";
+import { EMOJI_IMAGE_TYPES, isEmojiImageType } from "../../src/api/types/realm-emoji-rules";
 import type { AppContext } from "../context";
 import { userEndpoint, type Endpoint } from "../http/endpoint";
 import { pathText } from "./path-params";
@@ -49,7 +42,7 @@ export function registerEmojiFiles(app: FastifyInstance, ctx: AppContext): void 
   app.get<{ Params: { file: string } }>(`${EMOJI_URL_PREFIX}:file`, async (request, reply) => {
     const match = FILE_NAME.exec(request.params.file);
     const extension = match?.[2];
-    if (!match || extension === undefined || !isImageExtension(extension)) {
+    if (!match || extension === undefined || !isEmojiImageType(extension)) {
       return reply.status(404).send(notFound());
     }
     let data: Buffer;
@@ -59,7 +52,7 @@ export function registerEmojiFiles(app: FastifyInstance, ctx: AppContext): void 
       return reply.status(404).send(notFound());
     }
     return reply
-      .header("Content-Type", IMAGE_TYPES[extension])
+      .header("Content-Type", EMOJI_IMAGE_TYPES[extension])
       .header("X-Content-Type-Options", "nosniff")
       .header("Content-Security-Policy", "default-src 'none'")
       .header("Cache-Control", "public, max-age=86400")

@@ -134,7 +134,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     const headers: Record<string, string> = { Accept: "application/json" };
     if (authorization !== undefined) headers["Authorization"] = authorization;
-    const init: RequestInit = { method, headers };
+    // Basic auth only, never cookies: a 401 carrying `WWW-Authenticate: Basic` (a wrong or
+    // revoked key, on Zulip and on Parley) makes the browser open its own login dialog, or hang
+    // headless, for requests that include credentials; the Fetch standard only prompts when they do.
+    const init: RequestInit = { method, headers, credentials: "omit" };
     if (isBodyMethod) init.body = requestBody(params, requestOptions.files, headers);
     if (requestOptions.keepalive === true) init.keepalive = true;
 

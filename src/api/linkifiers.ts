@@ -20,11 +20,13 @@ export function getLinkifiers(
 
 /**
  * POST /api/v1/realm/filters — adds a linkifier (administrators). `pattern` is an RE2 regular
- * expression; `url_template` an RFC 6570 template whose variables are its named groups.
+ * expression; `url_template` an RFC 6570 template whose variables are its named groups (servers
+ * before FL 176 take `url_format_string` instead: see `linkifierWriteParams` in compat.ts).
  */
 export function addLinkifier(
   client: ApiClient,
-  params: { pattern: string; url_template: string },
+  params:
+    { pattern: string; url_template: string } | { pattern: string; url_format_string: string },
   options: CallOptions = {},
 ): Promise<AddLinkifierResponse> {
   return client.request("POST", "realm/filters", {

@@ -8,8 +8,10 @@ import type {
   UpdateMessageEvent,
 } from "../api/types/events";
 import { deletedMessageIds } from "../api/types/message-events";
+import type { Linkifier } from "../api/types/realm";
 import type { RegisterResponse } from "../api/types/register";
 import type { User } from "../api/types/users";
+import { appRerenderDeps, rerenderForLinkifierChange } from "../stores/linkifier-rerender";
 import {
   applyRealmUserEvent,
   applyStreamEventToStreams,
@@ -29,6 +31,7 @@ import {
   type RealmPresence,
 } from "./presence-queries";
 import { realmQueries } from "./realm-queries";
+import { renderContextFromQueries } from "./render-context";
 import { serverQueries } from "./server-queries";
 import { streamQueries } from "./stream-queries";
 import { subscriberQueries } from "./subscriber-queries";
@@ -139,13 +142,22 @@ export function applyEventToQueries(queryClient: QueryClient, event: ServerEvent
       // The event carries the whole dict: exact even when nothing was cached yet.
       queryClient.setQueryData(realmQueries.emoji().queryKey, event.realm_emoji);
       return;
-    case "realm_linkifiers":
+    case "realm_linkifiers": {
+      const previous = queryClient.getQueryData(realmQueries.linkifiers().queryKey);
       queryClient.setQueryData(realmQueries.linkifiers().queryKey, event.realm_linkifiers);
+      linkifiersChanged(queryClient, previous, event.realm_linkifiers);
       return;
-    case "realm_filters":
-      // [OLD] tuples cannot be turned into templates exactly: ask for the current form.
-      void queryClient.invalidateQueries({ queryKey: realmQueries.linkifiers().queryKey });
+    }
+    case "realm_filters": {
+      // [OLD] tuples cannot be turned into templates exactly: ask for the current form (the
+      // headers' observers refetch it). Drop with realm_filters, at feature level 176.
+      const key = realmQueries.linkifiers().queryKey;
+      const previous = queryClient.getQueryData(key);
+      void queryClient.invalidateQueries({ queryKey: key }).then(() => {
+        linkifiersChanged(queryClient, previous, queryClient.getQueryData(key));
+      });
       return;
+    }
     case "user_group":
       patch(queryClient, realmQueries.userGroups().queryKey, (groups) =>
         applyUserGroupEvent(groups, event),
@@ -165,6 +177,23 @@ export function applyEventToQueries(queryClient: QueryClient, event: ServerEvent
       // These live in the message store and the event machine, not in query caches.
       return;
   }
+}
+
+/**
+ * Loaded messages follow a change of the linkifiers: those whose text matches a pattern added or
+ * removed are re-rendered (recipient headers compute topic links from the list themselves).
+ * Nothing when there was no list before (the first load is not a change).
+ */
+function linkifiersChanged(
+  queryClient: QueryClient,
+  previous: readonly Linkifier[] | undefined,
+  next: readonly Linkifier[] | undefined,
+): void {
+  if (previous === undefined || next === undefined || previous === next) return;
+  const deps = appRerenderDeps(() => renderContextFromQueries(queryClient));
+  rerenderForLinkifierChange(deps, previous, next).catch(() => {
+    // Re-rendering is a courtesy: the messages keep the server's HTML.
+  });
 }
 
 /** A new stream message makes its topic the newest (if that stream's topics are cached). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { createApiClient, type ApiClient } from "../api/client";
+import { createApiClient, type ApiAuth, type ApiClient } from "../api/client";
 
 /** The state of the event connection, for the banner and for gating fetches. */
 export type ConnectionState =
@@ -44,10 +44,24 @@ const credentialsSchema = z.object({
 /** Who is logged in in this tab. */
 export type Credentials = z.infer<typeof credentialsSchema>;
 
+/** How `login` keeps the credentials. */
+export interface LoginOptions {
+  /**
+   * True keeps them on this device (`localStorage`: they survive closing the browser); false or
+   * absent keeps them in this tab only (`sessionStorage`).
+   */
+  remember?: boolean | undefined;
+}
+
 /** The session store: who is logged in, the transport, the event queue and its health. */
 export interface SessionState {
-  /** Null when logged out. Kept in `sessionStorage`, so it lasts as long as the tab. */
+  /**
+   * Null when logged out. Kept in the tab's storage, or the device's when `isRemembered`; read
+   * at start from the tab's first, then the device's.
+   */
   readonly credentials: Credentials | null;
+  /** True when the credentials are kept on the device (the user asked to be remembered). */
+  readonly isRemembered: boolean;
   /** The transport, authenticated as `credentials` when logged in. Replaced on login/logout. */
   readonly client: ApiClient;
   /** The current event queue; null until registered. Message fetches wait for it. */
@@ -58,8 +72,15 @@ export interface SessionState {
   /** Why the last session ended, shown on the login page; cleared on login. */
   readonly notice: string | null;
 
-  login(credentials: Credentials): void;
+  /** Starts a session; the credentials go to exactly one storage (see `LoginOptions`). */
+  login(credentials: Credentials, options?: LoginOptions): void;
+  /** Ends the session and forgets the credentials in both storages. */
   logout(notice?: string): void;
+  /**
+   * A transport on the same server authenticated as `auth`, without logging in: for checking
+   * credentials (an email and API key) before accepting them.
+   */
+  readonly clientFor: (auth: ApiAuth) => ApiClient;
   queueRegistered(queueId: string): void;
   /** The event machine's report; replaces `connection` and `connectionState`. */
   connectionChanged(connection: ConnectionInfo): void;
@@ -72,18 +93,29 @@ export interface SessionState {
   retryConnectionNow(): void;
 }
 
-const STORAGE_KEY = "parley.session";
+/** The key of the credentials in both storages. */
+export const SESSION_STORAGE_KEY = "parley.session";
+
+/** The part of the Web Storage API the store uses. */
+export type CredentialStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 /** Options of `createSessionStore`. */
 export interface SessionStoreOptions {
-  /** Where credentials persist; undefined (e.g. in Node) means in memory only. */
-  storage?: Pick<Storage, "getItem" | "setItem" | "removeItem"> | undefined;
+  /** The tab's storage (`sessionStorage`); undefined (e.g. in Node) means in memory only. */
+  storage?: CredentialStorage | undefined;
+  /** The device's storage (`localStorage`), for "remember me"; undefined: remembering is in memory. */
+  persistentStorage?: CredentialStorage | undefined;
   baseUrl?: string | undefined;
   fetch?: typeof fetch | undefined;
 }
 
-function readCredentials(storage: SessionStoreOptions["storage"]): Credentials | null {
-  const text = storage?.getItem(STORAGE_KEY);
+function readCredentials(storage: CredentialStorage | undefined): Credentials | null {
+  let text: string | null | undefined;
+  try {
+    text = storage?.getItem(SESSION_STORAGE_KEY);
+  } catch {
+    return null; // storage blocked: as if empty
+  }
   if (text === null || text === undefined) return null;
   try {
     const parsed = credentialsSchema.safeParse(JSON.parse(text));
@@ -93,50 +125,80 @@ function readCredentials(storage: SessionStoreOptions["storage"]): Credentials |
   }
 }
 
+/** Writes (or with null removes) the credentials; a full or blocked storage keeps them in memory. */
+function writeCredentials(
+  storage: CredentialStorage | undefined,
+  credentials: Credentials | null,
+): void {
+  try {
+    if (credentials === null) storage?.removeItem(SESSION_STORAGE_KEY);
+    else storage?.setItem(SESSION_STORAGE_KEY, JSON.stringify(credentials));
+  } catch {
+    // Quota or privacy settings: the session still works for this page.
+  }
+}
+
+/** What start-up finds: the tab's credentials first, then the device's. */
+function initialCredentials(options: SessionStoreOptions): {
+  credentials: Credentials | null;
+  isRemembered: boolean;
+} {
+  const inTab = readCredentials(options.storage);
+  if (inTab !== null) return { credentials: inTab, isRemembered: false };
+  const onDevice = readCredentials(options.persistentStorage);
+  return { credentials: onDevice, isRemembered: onDevice !== null };
+}
+
 /** Creates a session store; the app uses the one `sessionStore`, tests make their own. */
 export function createSessionStore(options: SessionStoreOptions = {}): StoreApi<SessionState> {
-  const { storage } = options;
+  const { storage, persistentStorage } = options;
+  const clientWith = (auth: ApiAuth | undefined) =>
+    createApiClient({ baseUrl: options.baseUrl, fetch: options.fetch, auth });
   const clientFor = (credentials: Credentials | null) =>
-    createApiClient({
-      baseUrl: options.baseUrl,
-      fetch: options.fetch,
-      auth: credentials ? { email: credentials.email, apiKey: credentials.apiKey } : undefined,
-    });
-  const initial = readCredentials(storage);
+    clientWith(credentials ? { email: credentials.email, apiKey: credentials.apiKey } : undefined);
+  const initial = initialCredentials(options);
+  const loggedOut: Pick<SessionState, "queueId" | "connection" | "connectionState"> = {
+    queueId: null,
+    connection: INITIAL_CONNECTION,
+    connectionState: "connecting",
+  };
 
   let retryConnection: (() => void) | null = null;
 
   return createStore<SessionState>()((set) => ({
-    credentials: initial,
-    client: clientFor(initial),
-    queueId: null,
-    connection: INITIAL_CONNECTION,
-    connectionState: "connecting",
+    credentials: initial.credentials,
+    isRemembered: initial.isRemembered,
+    client: clientFor(initial.credentials),
+    ...loggedOut,
     notice: null,
 
-    login: (credentials) => {
-      storage?.setItem(STORAGE_KEY, JSON.stringify(credentials));
+    login: (credentials, loginOptions = {}) => {
+      const isRemembered = loginOptions.remember === true;
+      // One place only, so that start-up cannot find an older session in the other one.
+      writeCredentials(isRemembered ? persistentStorage : storage, credentials);
+      writeCredentials(isRemembered ? storage : persistentStorage, null);
       set({
         credentials,
+        isRemembered,
         client: clientFor(credentials),
-        queueId: null,
-        connection: INITIAL_CONNECTION,
-        connectionState: "connecting",
+        ...loggedOut,
         notice: null,
       });
     },
 
     logout: (notice) => {
-      storage?.removeItem(STORAGE_KEY);
+      writeCredentials(storage, null);
+      writeCredentials(persistentStorage, null);
       set({
         credentials: null,
+        isRemembered: false,
         client: clientFor(null),
-        queueId: null,
-        connection: INITIAL_CONNECTION,
-        connectionState: "connecting",
+        ...loggedOut,
         notice: notice ?? null,
       });
     },
+
+    clientFor: (auth) => clientWith(auth),
 
     queueRegistered: (queueId) => {
       set({ queueId });
@@ -156,17 +218,23 @@ export function createSessionStore(options: SessionStoreOptions = {}): StoreApi<
   }));
 }
 
-function browserSessionStorage(): Storage | undefined {
+function browserStorage(kind: "sessionStorage" | "localStorage"): Storage | undefined {
   try {
-    return typeof sessionStorage === "undefined" ? undefined : sessionStorage;
+    return typeof window === "undefined" ? undefined : window[kind];
   } catch {
     // Storage access can throw (e.g. blocked third-party storage).
     return undefined;
   }
 }
 
-/** The app's session store, persisted to this tab's `sessionStorage`. */
-export const sessionStore = createSessionStore({ storage: browserSessionStorage() });
+/**
+ * The app's session store: credentials in this tab's `sessionStorage`, or in `localStorage`
+ * when the user asked to be remembered.
+ */
+export const sessionStore = createSessionStore({
+  storage: browserStorage("sessionStorage"),
+  persistentStorage: browserStorage("localStorage"),
+});
 
 /** Reads from the app's session store in a component. */
 export function useSessionStore<T>(selector: (state: SessionState) => T): T {

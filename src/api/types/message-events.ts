@@ -1,7 +1,7 @@
 // Events about messages other than `message` itself (which lives in events.ts). Shapes are those
 // of Parley's server (server/actions/*.ts) and Zulip 9's OpenAPI; both must parse.
 import { z } from "zod";
-import { topicLinkSchema } from "./message";
+import { normalizeUpdateMessageEventWire, topicLinkSchema } from "./message";
 
 const id = z.number().int();
 const ids = z.array(z.number().int());
@@ -11,7 +11,7 @@ const ids = z.array(z.number().int());
  * with a content edit, as Markdown and HTML whatever the queue's `apply_markdown`; the topic
  * fields only with a move. `message_ids` lists every changed message and includes `message_id`.
  */
-export const updateMessageEventSchema = z.looseObject({
+const updateMessageEventObjectSchema = z.looseObject({
   id,
   type: z.literal("update_message"),
   /** The editor; null for a rendering-only update. */
@@ -36,7 +36,11 @@ export const updateMessageEventSchema = z.looseObject({
   rendered_content: z.string().optional(),
   is_me_message: z.boolean().optional(),
 });
-export type UpdateMessageEvent = z.infer<typeof updateMessageEventSchema>;
+export const updateMessageEventSchema = z.preprocess(
+  normalizeUpdateMessageEventWire,
+  updateMessageEventObjectSchema,
+);
+export type UpdateMessageEvent = z.infer<typeof updateMessageEventObjectSchema>;
 
 const deletedWhere = {
   message_type: z.enum(["stream", "private"]),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeLinkifierWire } from "../compat";
 import { successSchema } from "./common";
 
 /** A custom emoji as `GET /realm/emoji`, `realm_emoji` state and events carry it. */
@@ -25,13 +26,17 @@ export type RealmEmoji = z.infer<typeof realmEmojiSchema>;
 export const realmEmojiMapSchema = z.record(z.string(), realmEmojiSchema);
 export type RealmEmojiMap = z.infer<typeof realmEmojiMapSchema>;
 
-/** A linkifier (FL ≥ 176 form): `url_template` is RFC 6570 (`{id}`). */
-export const linkifierSchema = z.looseObject({
+const linkifierObjectSchema = z.looseObject({
   id: z.number().int(),
   pattern: z.string(),
   url_template: z.string(),
 });
-export type Linkifier = z.infer<typeof linkifierSchema>;
+/**
+ * A linkifier (FL ≥ 176 form): `url_template` is RFC 6570 (`{id}`). An older server's
+ * `url_format_string` (`%(id)s`) arrives as `url_template` (see normalizeLinkifierWire).
+ */
+export const linkifierSchema = z.preprocess(normalizeLinkifierWire, linkifierObjectSchema);
+export type Linkifier = z.infer<typeof linkifierObjectSchema>;
 
 /** The [OLD] linkifier tuple of `realm_filters`: pattern, `%(name)s` format string, id. */
 export const oldFilterSchema = z.tuple([z.string(), z.string(), z.number().int()]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeFeatureLevelWire } from "../compat";
 import { presencesSchema } from "./presence";
 import { linkifierSchema, oldFilterSchema, realmEmojiMapSchema, userGroupSchema } from "./realm";
 import { subscriptionSchema, streamSchema } from "./streams";
@@ -80,29 +81,32 @@ const usersSnapshotShape = {
  * `POST /register`: the snapshot atomic with the new queue. Keys beyond `queue_id` and
  * `last_event_id` depend on `fetch_event_types`, so they are optional here.
  */
-export const registerResponseSchema = z.looseObject({
-  queue_id: z.string(),
-  last_event_id: z.number().int(),
-  zulip_version: z.string(),
-  zulip_feature_level: z.number().int(),
-  zulip_merge_base: z.string().optional(),
-  max_message_id: z.number().int().optional(),
-  unread_msgs: unreadMessagesSchema.optional(),
-  /** The user's direct conversations, newest first (Zulip sends at most 1000). */
-  recent_private_conversations: z.array(recentConversationSchema).optional(),
-  subscriptions: z.array(subscriptionSchema).optional(),
-  unsubscribed: z.array(subscriptionSchema).optional(),
-  never_subscribed: z.array(streamSchema).optional(),
-  streams: z.array(streamSchema).optional(),
-  ...usersSnapshotShape,
-  ...realmSnapshotShape,
-  /** `[]` unless the `linkifier_url_template` capability was sent (then see `realm_filters`). */
-  realm_linkifiers: z.array(linkifierSchema).optional(),
-  /** [OLD] tuples; `[]` when `realm_linkifiers` is used. */
-  realm_filters: z.array(oldFilterSchema).optional(),
-  realm_emoji: realmEmojiMapSchema.optional(),
-  realm_user_groups: z.array(userGroupSchema).optional(),
-  presences: presencesSchema.optional(),
-  server_timestamp: z.number().optional(),
-});
+export const registerResponseSchema = z.preprocess(
+  normalizeFeatureLevelWire,
+  z.looseObject({
+    queue_id: z.string(),
+    last_event_id: z.number().int(),
+    zulip_version: z.string(),
+    zulip_feature_level: z.number().int(),
+    zulip_merge_base: z.string().optional(),
+    max_message_id: z.number().int().optional(),
+    unread_msgs: unreadMessagesSchema.optional(),
+    /** The user's direct conversations, newest first (Zulip sends at most 1000). */
+    recent_private_conversations: z.array(recentConversationSchema).optional(),
+    subscriptions: z.array(subscriptionSchema).optional(),
+    unsubscribed: z.array(subscriptionSchema).optional(),
+    never_subscribed: z.array(streamSchema).optional(),
+    streams: z.array(streamSchema).optional(),
+    ...usersSnapshotShape,
+    ...realmSnapshotShape,
+    /** `[]` unless the `linkifier_url_template` capability was sent (then see `realm_filters`). */
+    realm_linkifiers: z.array(linkifierSchema).optional(),
+    /** [OLD] tuples; `[]` when `realm_linkifiers` is used. */
+    realm_filters: z.array(oldFilterSchema).optional(),
+    realm_emoji: realmEmojiMapSchema.optional(),
+    realm_user_groups: z.array(userGroupSchema).optional(),
+    presences: presencesSchema.optional(),
+    server_timestamp: z.number().optional(),
+  }),
+);
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;

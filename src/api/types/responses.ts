@@ -1,17 +1,21 @@
 import { z } from "zod";
+import { normalizeFeatureLevelWire } from "../compat";
 import { successSchema } from "./common";
 import { messageSchema, messageSnapshotSchema } from "./message";
 import { subscriptionSchema } from "./streams";
 import { devUserSchema, ownProfileSchema } from "./users";
 
 /** `GET /server_settings` (no auth): what the client needs to know before logging in. */
-export const serverSettingsResponseSchema = successSchema({
-  zulip_version: z.string(),
-  zulip_feature_level: z.number().int(),
-  realm_name: z.string().optional(),
-  realm_url: z.string().optional(),
-  realm_uri: z.string().optional(),
-});
+export const serverSettingsResponseSchema = z.preprocess(
+  normalizeFeatureLevelWire,
+  successSchema({
+    zulip_version: z.string(),
+    zulip_feature_level: z.number().int(),
+    realm_name: z.string().optional(),
+    realm_url: z.string().optional(),
+    realm_uri: z.string().optional(),
+  }),
+);
 export type ServerSettings = z.infer<typeof serverSettingsResponseSchema>;
 
 /** A development login entry; Parley's server adds `full_name`, Zulip's does not. */

@@ -1,8 +1,139 @@
-/** Placeholder until the page lands (issue 7). */
-export function GroupDirectory() {
+import { useQuery } from "@tanstack/react-query";
+import { useId, useMemo, useState } from "react";
+import { Page } from "../../components/page";
+import { realmQueries } from "../../queries/realm-queries";
+import { userQueries } from "../../queries/user-queries";
+import { errorMessage } from "../streams/error-message";
+import { PersonButton } from "../users/person-button";
+import { usePresenceOf, type PresenceStatus } from "../users/presence";
+import {
+  directoryGroups,
+  memberCount,
+  memberCountLabel,
+  type DirectoryGroup,
+} from "./directory-groups";
+import "../users/directory-page.css";
+import "./group-directory.css";
+
+function GroupCard({
+  entry,
+  statusOf,
+}: {
+  entry: DirectoryGroup;
+  statusOf: (user: DirectoryGroup["members"][number]) => PresenceStatus;
+}) {
+  const { group, members, unknownMemberIds } = entry;
+  const nameId = useId();
+  const count = memberCount(entry);
   return (
-    <section className="page">
-      <h1>User groups</h1>
-    </section>
+    <li className="group-card" data-group-id={group.id} aria-labelledby={nameId}>
+      <div className="group-card-header">
+        <h2 id={nameId} className="group-card-name">
+          {group.name}
+        </h2>
+        <span className="group-card-count">{memberCountLabel(count)}</span>
+      </div>
+      <p className="group-card-description">
+        {group.description === "" ? "No description." : group.description}
+      </p>
+      {count === 0 ? (
+        <p className="group-card-empty">No members.</p>
+      ) : (
+        <ul className="group-card-members" aria-label={`Members of ${group.name}`}>
+          {members.map((user) => (
+            <li key={user.user_id}>
+              <PersonButton user={user} status={statusOf(user)} />
+            </li>
+          ))}
+          {unknownMemberIds.map((id) => (
+            <li key={id} className="group-card-unknown">
+              Unknown user {id}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function countLine(shown: number, total: number, isFiltered: boolean): string {
+  const groups = (count: number) => (count === 1 ? "1 group" : `${count} groups`);
+  return isFiltered ? `${shown} of ${groups(total)}` : groups(total);
+}
+
+/**
+ * The organisation's user groups (system groups such as `role:everyone` left out, as Zulip's
+ * UI does), by name, with descriptions and members with their presence; a filter on group
+ * name, description or member name. A member opens their card. Kept live by `user_group`,
+ * `realm_user` and `presence` events through the queries.
+ */
+export function GroupDirectory() {
+  const filterId = useId();
+  const groups = useQuery(realmQueries.userGroups());
+  const users = useQuery(userQueries.list());
+  const statusOf = usePresenceOf();
+  const [filter, setFilter] = useState("");
+  const all = useMemo(
+    () => directoryGroups(groups.data ?? [], users.data ?? [], ""),
+    [groups.data, users.data],
+  );
+  const listed = useMemo(
+    () => directoryGroups(groups.data ?? [], users.data ?? [], filter),
+    [groups.data, users.data, filter],
+  );
+  const isFiltered = filter.trim() !== "";
+
+  return (
+    <Page
+      title="User groups"
+      className="group-directory"
+      intro="Teams you can mention all at once with @ in a message, and who is in each."
+    >
+      <div className="page-toolbar">
+        <label htmlFor={filterId} className="visually-hidden">
+          Filter groups
+        </label>
+        <input
+          id={filterId}
+          type="search"
+          className="page-filter"
+          placeholder="Filter by group, description or member"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.target.value);
+          }}
+        />
+        {groups.isSuccess && (
+          <p className="directory-count" role="status">
+            {countLine(listed.length, all.length, isFiltered)}
+          </p>
+        )}
+      </div>
+      {groups.isPending && (
+        <p className="page-state" role="status">
+          Loading groups…
+        </p>
+      )}
+      {groups.isError && (
+        <div className="page-state error" role="alert">
+          <p>Could not load the groups: {errorMessage(groups.error)}</p>
+          <button type="button" className="button" onClick={() => void groups.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {groups.isSuccess && listed.length === 0 && (
+        <p className="page-state">
+          {isFiltered ? `No group matches “${filter.trim()}”.` : "No user groups yet."}
+        </p>
+      )}
+      {listed.length > 0 && (
+        <ul className="group-cards" aria-label="User groups">
+          {listed.map((entry) => (
+            <GroupCard key={entry.group.id} entry={entry} statusOf={statusOf} />
+          ))}
+        </ul>
+      )}
+    </Page>
   );
 }

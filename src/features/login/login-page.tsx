@@ -1,144 +1,66 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState, type SyntheticEvent } from "react";
-import type { DevLoginUser } from "../../api/types/responses";
+import { useId, useState, type ReactNode } from "react";
 import { serverQueries } from "../../queries/server-queries";
 import { useSessionStore } from "../../stores/session-store";
-import { useDevLogin, usePasswordLogin } from "./use-session";
+import { DevLogin } from "./dev-login";
+import { ApiKeyForm, PasswordForm } from "./login-forms";
 import "./login.css";
 
-function UserGroup({
-  title,
-  users,
-  onPick,
-  isDisabled,
-}: {
-  title: string;
-  users: readonly DevLoginUser[];
-  onPick: (email: string) => void;
-  isDisabled: boolean;
-}) {
-  if (users.length === 0) return null;
+/** One way of logging in, under its own divider heading. */
+function LoginWay({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
   return (
-    <section className="login-group" aria-label={title}>
-      <h3>{title}</h3>
-      <ul className="login-users">
-        {users.map((user) => (
-          <li key={user.email}>
-            <button
-              type="button"
-              className="login-user"
-              disabled={isDisabled}
-              onClick={() => {
-                onPick(user.email);
-              }}
-            >
-              <span className="login-user-name">{user.full_name ?? user.email}</span>
-              <span className="login-user-email">{user.email}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** Email and password (`fetch_api_key`); the server's refusal is shown as it says it. */
-function PasswordForm() {
-  const login = usePasswordLogin();
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const emailId = useId();
-  const passwordId = useId();
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    login.mutate({ username: username.trim(), password });
-  };
-  return (
-    <form className="login-form" onSubmit={onSubmit} aria-label="Log in with your password">
-      <div className="login-field">
-        <label htmlFor={emailId}>Email</label>
-        <input
-          id={emailId}
-          type="email"
-          autoComplete="username"
-          required
-          value={username}
-          onChange={(event) => {
-            setUsername(event.target.value);
-          }}
-        />
-      </div>
-      <div className="login-field">
-        <label htmlFor={passwordId}>Password</label>
-        <input
-          id={passwordId}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-          }}
-        />
-      </div>
-      {login.isError && (
-        <p className="login-error" role="alert">
-          Login failed: {login.error.message}
-        </p>
-      )}
-      <button
-        type="submit"
-        className="button button-primary login-submit"
-        disabled={login.isPending}
-      >
-        {login.isPending ? "Logging in…" : "Log in"}
-      </button>
-    </form>
-  );
-}
-
-/** Every user of a development server, one click each; nothing when the server has none. */
-function DevLogin() {
-  const users = useQuery(serverQueries.devUsers());
-  const login = useDevLogin();
-  if (users.isError) return null;
-  return (
-    <section className="login-dev" aria-labelledby="dev-login-heading">
-      <h2 id="dev-login-heading" className="login-divider">
-        <span>Development login</span>
+    <section className="login-way" aria-labelledby={headingId}>
+      <h2 id={headingId} className="login-divider">
+        <span>{title}</span>
       </h2>
-      <p className="muted login-hint">Choose whom to log in as.</p>
-      {users.isPending && <p role="status">Loading users…</p>}
-      {users.isSuccess && (
-        <>
-          <UserGroup
-            title="Administrators"
-            users={users.data.direct_admins}
-            onPick={login.mutate}
-            isDisabled={login.isPending}
-          />
-          <UserGroup
-            title="Users"
-            users={users.data.direct_users}
-            onPick={login.mutate}
-            isDisabled={login.isPending}
-          />
-        </>
-      )}
-      {login.isError && (
-        <p className="login-error" role="alert">
-          Login failed: {login.error.message}
-        </p>
-      )}
+      {children}
     </section>
   );
 }
 
-/** The login page: password login, and the development login when the server offers it. */
+/** "Remember me on this device": applies to whichever way the user logs in. */
+function RememberMe({
+  remember,
+  onChange,
+}: {
+  remember: boolean;
+  onChange: (remember: boolean) => void;
+}) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className="login-remember">
+      <input
+        id={id}
+        type="checkbox"
+        checked={remember}
+        aria-describedby={hintId}
+        onChange={(event) => {
+          onChange(event.target.checked);
+        }}
+      />
+      <div>
+        <label htmlFor={id}>Remember me on this device</label>
+        <p id={hintId} className="muted login-hint">
+          {remember
+            ? "You stay logged in after closing the browser, until you log out."
+            : "You stay logged in in this tab only."}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The login page: email and password, email and API key, and the development login when the
+ * server offers it; credentials stay in the tab unless the user asks to be remembered.
+ */
 export function LoginPage() {
   const notice = useSessionStore((state) => state.notice);
   const settings = useQuery(serverQueries.settings());
   const realmName = settings.data?.realm_name ?? "Parley";
+  const [remember, setRemember] = useState(false);
 
   return (
     <main className="login-page">
@@ -153,8 +75,18 @@ export function LoginPage() {
             {notice}
           </p>
         )}
-        <PasswordForm />
-        <DevLogin />
+        <RememberMe remember={remember} onChange={setRemember} />
+        <LoginWay title="Email and password">
+          <PasswordForm remember={remember} />
+        </LoginWay>
+        <LoginWay title="Email and API key">
+          <p className="muted login-hint">
+            Your API key is in your account settings on the server (Zulip: Personal settings →
+            Account &amp; privacy).
+          </p>
+          <ApiKeyForm remember={remember} />
+        </LoginWay>
+        <DevLogin remember={remember} />
       </div>
     </main>
   );

@@ -5,7 +5,7 @@ import { forgetChosenDestinations } from "../compose/use-compose";
 import { messageStore } from "../../stores/message-store";
 import { outboxStore } from "../../stores/outbox-store";
 import { unreadStore } from "../../stores/unread-store";
-import { sessionStore, type Credentials } from "../../stores/session-store";
+import { sessionStore, type Credentials, type LoginOptions } from "../../stores/session-store";
 
 /** Shown on the login page after the server refused our credentials. */
 export const SESSION_ENDED_NOTICE = "Your session has ended. Please log in again.";
@@ -21,14 +21,21 @@ function resetStores(): void {
   uiStore.getState().stopEditing();
 }
 
-/** Logs in this tab: nothing of a previous session may leak into the new one. */
-export function startSession(queryClient: QueryClient, credentials: Credentials): void {
+/**
+ * Logs in this tab (and, with `remember`, this device): nothing of a previous session may leak
+ * into the new one.
+ */
+export function startSession(
+  queryClient: QueryClient,
+  credentials: Credentials,
+  options: LoginOptions = {},
+): void {
   resetStores();
   queryClient.clear();
-  sessionStore.getState().login(credentials);
+  sessionStore.getState().login(credentials, options);
 }
 
-/** Logs out this tab and forgets everything fetched; `notice` explains why, if it wasn't asked for. */
+/** Logs out (this tab and this device) and forgets everything fetched; `notice` explains why, if it wasn't asked for. */
 export function endSession(queryClient: QueryClient, notice?: string): void {
   sessionStore.getState().logout(notice);
   resetStores();

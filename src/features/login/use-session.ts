@@ -1,21 +1,29 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { devFetchApiKey, fetchApiKey } from "../../api/server";
+import { getOwnUser } from "../../api/users";
 import { useSessionStore } from "../../stores/session-store";
 import { endSession, startSession } from "./session-actions";
+
+/** What every way of logging in is asked besides the credentials. */
+export interface LoginChoice {
+  /** Keep the credentials on this device (they survive closing the browser), not just the tab. */
+  remember: boolean;
+}
 
 /** Logs in as a development user, by email, with one click. */
 export function useDevLogin() {
   const queryClient = useQueryClient();
   const client = useSessionStore((state) => state.client);
   return useMutation({
-    mutationFn: (email: string) => devFetchApiKey(client, { username: email }),
-    onSuccess: (response) => {
-      startSession(queryClient, {
-        email: response.email,
-        apiKey: response.api_key,
-        userId: response.user_id,
-      });
+    mutationFn: ({ email }: LoginChoice & { email: string }) =>
+      devFetchApiKey(client, { username: email }),
+    onSuccess: (response, { remember }) => {
+      startSession(
+        queryClient,
+        { email: response.email, apiKey: response.api_key, userId: response.user_id },
+        { remember },
+      );
     },
   });
 }
@@ -25,13 +33,34 @@ export function usePasswordLogin() {
   const queryClient = useQueryClient();
   const client = useSessionStore((state) => state.client);
   return useMutation({
-    mutationFn: (params: { username: string; password: string }) => fetchApiKey(client, params),
-    onSuccess: (response) => {
-      startSession(queryClient, {
-        email: response.email,
-        apiKey: response.api_key,
-        userId: response.user_id,
-      });
+    mutationFn: ({ username, password }: LoginChoice & { username: string; password: string }) =>
+      fetchApiKey(client, { username, password }),
+    onSuccess: (response, { remember }) => {
+      startSession(
+        queryClient,
+        { email: response.email, apiKey: response.api_key, userId: response.user_id },
+        { remember },
+      );
+    },
+  });
+}
+
+/**
+ * Logs in with an email and an API key, after checking them with `GET users/me`: a wrong key is
+ * refused here (a mutation error, not the app's session-ended path) and never stored.
+ */
+export function useApiKeyLogin() {
+  const queryClient = useQueryClient();
+  const clientFor = useSessionStore((state) => state.clientFor);
+  return useMutation({
+    mutationFn: async ({ email, apiKey }: LoginChoice & { email: string; apiKey: string }) => {
+      const me = await getOwnUser(clientFor({ email, apiKey }));
+      return { email, apiKey, userId: me.user_id };
+    },
+    onSuccess: (credentials, { remember }) => {
+      // The email as typed: Zulip checks Basic auth against it (the delivery email), while
+      // `users/me` may answer with a different, display-only address.
+      startSession(queryClient, credentials, { remember });
     },
   });
 }

@@ -2,6 +2,7 @@ import { memo, type CSSProperties } from "react";
 import type { Message } from "../../api/types/message";
 import { Icon } from "../../components/icon";
 import { formatDayLabel, isoLocalDate } from "../../lib/time";
+import { TopicLinkIcons } from "../linkifiers/topic-links";
 import {
   dmNarrow,
   dmParticipants,
@@ -32,7 +33,8 @@ export function conversationLabel(message: Message, ownUserId: number | null): s
 
 /**
  * A recipient header row: the stream (its colour, a lock when private) and the topic, each a
- * link to its narrow, or the direct conversation. Sticky: it stays at the top of the list
+ * link to its narrow, then the topic's links (from the current linkifiers), or the direct
+ * conversation. Sticky: it stays at the top of the list
  * while its messages scroll under it. The ghost copy stands at the top of the rendered window
  * when the window starts inside a block (its real header not rendered); it is a visual aid
  * only, hidden from assistive technology and out of the tab order.
@@ -117,6 +119,7 @@ function StreamTitle({
       >
         {message.subject === "" ? "(no topic)" : message.subject}
       </a>
+      <TopicLinkIcons message={message} tabIndex={tabIndex} />
     </>
   );
 }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { isOwnAddress, loadConfig, loadUpstreamUrl, upstreamUrl } from "./config";
+
+describe("loadConfig", () => {
+  it("reads the defaults and the environment", () => {
+    const config = loadConfig({ PORT: "9000", DEMO_SIZE: "minimal" }, "/srv/parley");
+    expect(config.port).toBe(9000);
+    expect(config.dataDir).toBe("/srv/parley/.data");
+    expect(config.clientDir).toBe("/srv/parley/dist/client");
+    expect(config.demoSize).toBe("minimal");
+    expect(config.rateLimitPerMinute).toBeUndefined();
+  });
+
+  it("rejects a bad port", () => {
+    expect(() => loadConfig({ PORT: "70000" }, "/")).toThrow(/PORT/);
+  });
+});
+
+describe("loadUpstreamUrl", () => {
+  it("is undefined without --upstream or UPSTREAM_URL: our own server", () => {
+    expect(loadUpstreamUrl({}, [])).toBeUndefined();
+    expect(loadUpstreamUrl({ UPSTREAM_URL: "" }, [])).toBeUndefined();
+  });
+
+  it("takes --upstream <url>, --upstream=<url>, then UPSTREAM_URL", () => {
+    expect(loadUpstreamUrl({}, ["--upstream", "https://chat.example.org"])?.href).toBe(
+      "https://chat.example.org/",
+    );
+    expect(loadUpstreamUrl({}, ["--upstream=http://127.0.0.1:9991"])?.href).toBe(
+      "http://127.0.0.1:9991/",
+    );
+    expect(loadUpstreamUrl({ UPSTREAM_URL: "https://env.example.org" }, [])?.host).toBe(
+      "env.example.org",
+    );
+    expect(
+      loadUpstreamUrl({ UPSTREAM_URL: "https://env.example.org" }, [
+        "--upstream",
+        "https://arg.example.org",
+      ])?.host,
+    ).toBe("arg.example.org");
+  });
+
+  it("refuses a missing URL and unknown arguments", () => {
+    expect(() => loadUpstreamUrl({}, ["--upstream"])).toThrow(/needs a URL/);
+    expect(() => loadUpstreamUrl({}, ["--upstream", "--port"])).toThrow(/needs a URL/);
+    expect(() => loadUpstreamUrl({}, ["--upstrem", "https://x.org"])).toThrow(/unknown argument/);
+  });
+});
+
+describe("upstreamUrl", () => {
+  it("accepts http and https URLs, with a path", () => {
+    expect(upstreamUrl("https://example.org/zulip/", "--upstream").pathname).toBe("/zulip/");
+    expect(upstreamUrl("http://10.0.0.2:9991", "--upstream").port).toBe("9991");
+  });
+
+  it.each([
+    ["not a url", /must be a URL/],
+    ["chat.example.org", /must be a URL|http/],
+    ["ftp://chat.example.org", /http:\/\/ or https:\/\//],
+    ["javascript:alert(1)", /http:\/\/ or https:\/\//],
+    ["https://me:secret@chat.example.org", /user name or password/],
+    ["https://me@chat.example.org", /user name or password/],
+    ["https://chat.example.org/?realm=x", /query or fragment/],
+  ])("rejects %s with a clear message", (text, message) => {
+    expect(() => upstreamUrl(text, "--upstream")).toThrow(message);
+  });
+
+  it("names where the URL came from", () => {
+    expect(() => upstreamUrl("ftp://x", "UPSTREAM_URL")).toThrow(/^UPSTREAM_URL/);
+  });
+});
+
+describe("isOwnAddress", () => {
+  it("catches this server under its loopback names", () => {
+    expect(isOwnAddress(new URL("http://127.0.0.1:9991"), "127.0.0.1", 9991)).toBe(true);
+    expect(isOwnAddress(new URL("http://localhost:9991"), "127.0.0.1", 9991)).toBe(true);
+    expect(isOwnAddress(new URL("http://[::1]:9991"), "0.0.0.0", 9991)).toBe(true);
+    expect(isOwnAddress(new URL("http://parley.lan"), "parley.lan", 80)).toBe(true);
+    expect(isOwnAddress(new URL("https://parley.lan"), "parley.lan", 443)).toBe(true);
+  });
+
+  it("lets another port or host through", () => {
+    expect(isOwnAddress(new URL("http://127.0.0.1:9992"), "127.0.0.1", 9991)).toBe(false);
+    expect(isOwnAddress(new URL("https://chat.example.org"), "127.0.0.1", 443)).toBe(false);
+    expect(isOwnAddress(new URL("http://parley.lan"), "parley.lan", 9991)).toBe(false);
+  });
+});

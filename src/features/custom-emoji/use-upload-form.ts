@@ -1,0 +1,104 @@
+import { useRef, useState, type ChangeEvent, type SyntheticEvent } from "react";
+import type { RealmEmojiMap } from "../../api/types/realm";
+import { errorMessage } from "../streams/error-message";
+import { checkEmojiFile, emojiNameProblem, suggestEmojiName, type FileCheck } from "./emoji-rules";
+import { useUploadEmoji } from "./use-emoji-actions";
+
+/** The chosen file's check: its result, under way, or no file chosen (null). */
+export type FileState = FileCheck | { readonly isOk: "checking" } | null;
+
+/** Why Upload is disabled (short: the detail shows beside the field), or null when it is not. */
+export function blockedReason(
+  name: string,
+  nameProblem: string | null,
+  file: FileState,
+): string | null {
+  if (name === "") return "Upload needs a name.";
+  if (nameProblem !== null) return "Upload needs an allowed name.";
+  if (file === null) return "Upload needs an image.";
+  if (file.isOk === "checking") return "Checking the image…";
+  if (!file.isOk) return "Upload needs a PNG, GIF, JPEG or WebP image of at most 5 MiB.";
+  return null;
+}
+
+/**
+ * The upload form's state: the name and file with their problems, the server's refusal, the
+ * last success, and the handlers. `existing` is the current emoji set, for "already exists".
+ */
+export function useUploadForm(existing: RealmEmojiMap | undefined) {
+  const upload = useUploadEmoji();
+  const [name, setName] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [fileState, setFileState] = useState<FileState>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [uploaded, setUploaded] = useState<string | null>(null);
+  // A new key empties the file input after an upload (its value cannot be set).
+  const [inputKey, setInputKey] = useState(0);
+  const latestFile = useRef<File | null>(null);
+
+  const nameProblem = emojiNameProblem(name, existing);
+  const reason = blockedReason(name, nameProblem, fileState);
+
+  const onNameChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setName(event.target.value);
+    setServerError(null);
+    setUploaded(null);
+  };
+
+  const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    latestFile.current = chosen;
+    setFile(chosen);
+    setFileState(chosen === null ? null : { isOk: "checking" });
+    setServerError(null);
+    setUploaded(null);
+    if (chosen === null) return;
+    if (name === "") setName(suggestEmojiName(chosen.name));
+    void checkEmojiFile(chosen).then((result) => {
+      // A slower check of an earlier choice must not overwrite the current one's.
+      if (latestFile.current === chosen) setFileState(result);
+    });
+  };
+
+  const reset = () => {
+    setName("");
+    setFile(null);
+    setFileState(null);
+    latestFile.current = null;
+    setInputKey((key) => key + 1);
+  };
+
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reason !== null || file === null || upload.isPending) return;
+    setServerError(null);
+    upload.mutate(
+      { name, file },
+      {
+        onSuccess: () => {
+          setUploaded(`Added :${name}:.`);
+          reset();
+        },
+        onError: (error) => {
+          setServerError(`Could not add :${name}:: ${errorMessage(error)}`);
+        },
+      },
+    );
+  };
+
+  return {
+    name,
+    nameProblem: name === "" ? null : nameProblem,
+    file,
+    fileState,
+    fileProblem: fileState !== null && fileState.isOk === false ? fileState.problem : null,
+    reason,
+    isPending: upload.isPending,
+    serverError,
+    uploaded,
+    inputKey,
+    onNameChange,
+    onFileChange,
+    onSubmit,
+  };
+}

@@ -1,0 +1,208 @@
+import { useId, useMemo, useRef, useState, type Ref, type SyntheticEvent } from "react";
+import {
+  isValidLinkifier,
+  tryLinkifier,
+  validateLinkifier,
+  type LinkifierErrors,
+} from "./linkifier-rules";
+import { refusalOf, useAddLinkifier, type ServerRefusal } from "./use-linkifier-actions";
+
+/** An input with its label, hint and inline error (`aria-invalid`, described by both). */
+function Field({
+  label,
+  hint,
+  value,
+  error,
+  placeholder,
+  inputRef,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  error: string | undefined;
+  placeholder: string;
+  inputRef?: Ref<HTMLInputElement>;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="linkifier-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        ref={inputRef}
+        className="linkifier-input"
+        value={value}
+        placeholder={placeholder}
+        spellCheck={false}
+        autoComplete="off"
+        aria-invalid={error === undefined ? undefined : true}
+        aria-describedby={`${id}-hint ${id}-error`}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      />
+      <p id={`${id}-hint`} className="linkifier-hint">
+        {hint}
+      </p>
+      <p id={`${id}-error`} className="linkifier-error">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+interface TryItProps {
+  pattern: string;
+  urlTemplate: string;
+  isValid: boolean;
+}
+
+/** The "Try it" box: sample text and the links the draft would make of it. */
+function TryIt({ pattern, urlTemplate, isValid }: TryItProps) {
+  const id = useId();
+  const [sample, setSample] = useState("");
+  const links = useMemo(
+    () => (isValid && sample !== "" ? tryLinkifier(sample, pattern, urlTemplate) : []),
+    [isValid, sample, pattern, urlTemplate],
+  );
+  let outcome: string | null = null;
+  if (!isValid) outcome = "Fix the errors above to try the linkifier.";
+  else if (sample === "") outcome = "Type some text to see what would be linked.";
+  else if (links.length === 0) outcome = "Nothing in this text would be linked.";
+  return (
+    <fieldset className="linkifier-try">
+      <legend>Try it</legend>
+      <label htmlFor={id}>Sample text</label>
+      <input
+        id={id}
+        className="linkifier-input"
+        value={sample}
+        placeholder="Fixed in PAR-123"
+        autoComplete="off"
+        onChange={(event) => {
+          setSample(event.target.value);
+        }}
+      />
+      <div aria-live="polite" className="linkifier-try-result">
+        {outcome !== null ? (
+          <p className="linkifier-hint">{outcome}</p>
+        ) : (
+          <ul aria-label="Links it would make" className="linkifier-try-links">
+            {links.map((link, index) => (
+              <li key={index}>
+                <span className="linkifier-try-text">{link.text}</span>
+                <span aria-hidden="true"> → </span>
+                <span className="visually-hidden"> links to </span>
+                <code className="linkifier-code">{link.url}</code>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Only what the user has started to fill in shows its error, until they try to add. */
+function shownErrors(
+  errors: LinkifierErrors,
+  draft: { pattern: string; urlTemplate: string },
+  isSubmitted: boolean,
+): LinkifierErrors {
+  const shown: LinkifierErrors = {};
+  if (errors.pattern !== undefined && (isSubmitted || draft.pattern !== "")) {
+    shown.pattern = errors.pattern;
+  }
+  if (errors.url_template !== undefined && (isSubmitted || draft.urlTemplate !== "")) {
+    shown.url_template = errors.url_template;
+  }
+  return shown;
+}
+
+/**
+ * The administrators' form: pattern and URL template, each checked as typed with the server's
+ * rules (errors beside the field), a "Try it" box, and the server's refusal shown the same way
+ * if it still refuses.
+ */
+export default function LinkifierForm() {
+  const [pattern, setPattern] = useState("");
+  const [urlTemplate, setUrlTemplate] = useState("");
+  const [isSubmitted, setSubmitted] = useState(false);
+  const [refusal, setRefusal] = useState<ServerRefusal | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  const patternRef = useRef<HTMLInputElement>(null);
+  const add = useAddLinkifier();
+  const errors = useMemo(() => validateLinkifier(pattern, urlTemplate), [pattern, urlTemplate]);
+  const isValid = isValidLinkifier(errors);
+  const shown = shownErrors(errors, { pattern, urlTemplate }, isSubmitted);
+
+  const edited = () => {
+    setRefusal(null);
+    setAdded(null);
+  };
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!isValid || add.isPending) return;
+    add.mutate(
+      { pattern, url_template: urlTemplate },
+      {
+        onSuccess: () => {
+          setAdded(pattern);
+          setPattern("");
+          setUrlTemplate("");
+          setSubmitted(false);
+          patternRef.current?.focus();
+        },
+        onError: (error) => {
+          setRefusal(refusalOf(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="linkifier-form" aria-label="Add a linkifier" noValidate onSubmit={onSubmit}>
+      <h2 className="linkifier-subtitle">Add a linkifier</h2>
+      <Field
+        label="Pattern"
+        hint="An RE2 regular expression; name the parts the URL uses: PAR-(?P<id>[0-9]+)"
+        placeholder="PAR-(?P<id>[0-9]+)"
+        value={pattern}
+        error={refusal?.pattern ?? shown.pattern}
+        inputRef={patternRef}
+        onChange={(value) => {
+          setPattern(value);
+          edited();
+        }}
+      />
+      <Field
+        label="URL template"
+        hint="Where a match links to, with the named groups in braces: https://tracker.example.com/issues/{id}"
+        placeholder="https://tracker.example.com/issues/{id}"
+        value={urlTemplate}
+        error={refusal?.url_template ?? shown.url_template}
+        onChange={(value) => {
+          setUrlTemplate(value);
+          edited();
+        }}
+      />
+      <TryIt pattern={pattern} urlTemplate={urlTemplate} isValid={isValid} />
+      <div className="linkifier-actions">
+        <button type="submit" className="button button-primary" disabled={add.isPending}>
+          {add.isPending ? "Adding…" : "Add linkifier"}
+        </button>
+        <p role="status" className="linkifier-hint">
+          {added === null ? "" : `Added ${added}.`}
+        </p>
+      </div>
+      {refusal?.form !== undefined && (
+        <p role="alert" className="linkifier-error">
+          {refusal.form}
+        </p>
+      )}
+    </form>
+  );
+}

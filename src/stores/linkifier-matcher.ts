@@ -1,0 +1,12 @@
+import { compileLinkifier } from "../markdown/linkifiers";
+import type { LinkifierRule, TextMatcher } from "./linkifier-rerender";
+
+/**
+ * A test of whether a text contains a match of any of `linkifiers` (each pattern alone, without
+ * the renderer's word-boundary rules: a superset of what gets linked). Loaded on demand, since
+ * it brings RE2. Patterns the renderer cannot compile never link, so they never match.
+ */
+export function linkifierMatcher(linkifiers: readonly LinkifierRule[]): TextMatcher {
+  const compiled = linkifiers.flatMap((linkifier) => compileLinkifier(linkifier) ?? []);
+  return (text) => compiled.some((linkifier) => linkifier.plain.test(text));
+}
