@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import { build } from "vite";
@@ -22,7 +22,7 @@ import { median, round, writeResults } from "./lib";
 const ROOT = join(import.meta.dirname, "..");
 const PREBUILT = process.env["COLD_START_CLIENT_DIR"];
 const CLIENT_DIR =
-  PREBUILT === undefined ? join(ROOT, "dist", "bench-cold-start") : join(ROOT, PREBUILT);
+  PREBUILT === undefined ? join(ROOT, "dist", "bench-cold-start") : resolve(ROOT, PREBUILT);
 const runs = Number(process.argv[2] ?? 7);
 // Vite's build sets NODE_ENV=production in this process; the server must not inherit it (it
 // would turn the development login off).
