@@ -190,7 +190,7 @@ export default function LinkifierForm() {
         }}
       />
       <TryIt pattern={pattern} urlTemplate={urlTemplate} isValid={isValid} />
-      <div className="linkifier-actions">
+      <div className="page-toolbar">
         <button type="submit" className="button button-primary" disabled={add.isPending}>
           {add.isPending ? "Adding…" : "Add linkifier"}
         </button>
