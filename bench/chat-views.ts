@@ -5,11 +5,14 @@
 //       of a message row, median of several opens after a warm-up (goal ≤ 100 ms);
 //   (b) scrolling up through 10,000 messages, a fixed number of pixels every frame: the longest
 //       task and frame, and the message rows in the DOM sampled every frame (goals ≤ 50 ms,
-//       ≤ 300 rows).
+//       ≤ 300 rows). Several passes, each through the next 10,000 older messages; Chrome's
+//       trace of the main thread's tasks (the cheap `toplevel` category) also says how much of
+//       each long task the thread spent on the CPU: on a shared machine the rest is time the
+//       thread waited, descheduled, and not the page's work.
 // Prints the figures and writes bench/results/chat-views.json (chat-views-step<px>.json when
 // scrolling by another step).
 //
-//   node --import tsx bench/chat-views.ts [opens=9] [stepPx=500] [messages=100000]
+//   node --import tsx bench/chat-views.ts [opens=9] [stepPx=500] [messages=100000] [passes=3]
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join, normalize } from "node:path";
@@ -27,7 +30,10 @@ const opens = Number(process.argv[2] ?? 9);
 const DEFAULT_STEP_PX = 500;
 const stepPx = Number(process.argv[3] ?? DEFAULT_STEP_PX);
 const messageCount = Number(process.argv[4] ?? 100_000);
+const passes = Number(process.argv[5] ?? 3);
 const SCROLLED_MESSAGES = 10_000;
+/** The Long Tasks API's threshold. */
+const LONG_TASK_MS = 50;
 /** CHAT_VIEWS_PROFILES=<folder>: also profile the scroll, and save the profiles for DevTools. */
 const PROFILES_DIR = process.env["CHAT_VIEWS_PROFILES"];
 const CHROMIUM_ARGS = [
@@ -108,6 +114,55 @@ function describeFrame(value: unknown): string {
   );
 }
 type OpenFigures = z.infer<typeof openSchema>;
+type ScrollFigures = z.infer<typeof scrollSchema>;
+
+/** A task of the page's main thread: how long it took, and how much of that on the CPU. */
+interface TaskTime {
+  wallMs: number;
+  cpuMs: number;
+}
+
+const traceSchema = z.object({
+  traceEvents: z.array(
+    z.looseObject({
+      name: z.string(),
+      ph: z.string(),
+      pid: z.number(),
+      tid: z.number(),
+      dur: z.number().optional(),
+      tdur: z.number().optional(),
+      args: z.looseObject({ name: z.string().optional() }).optional(),
+    }),
+  ),
+});
+
+/**
+ * The main thread's tasks over `LONG_TASK_MS` in a trace of the `toplevel` category, longest
+ * first, with their thread (CPU) time. The page's main thread is the `CrRendererMain` that ran
+ * the most tasks.
+ */
+function longTasksOfTrace(trace: Buffer): TaskTime[] {
+  const { traceEvents } = traceSchema.parse(JSON.parse(trace.toString("utf8")));
+  const mains = new Set(
+    traceEvents
+      .filter((event) => event.ph === "M" && event.args?.name === "CrRendererMain")
+      .map((event) => `${String(event.pid)}:${String(event.tid)}`),
+  );
+  const tasks = new Map<string, { dur: number; tdur: number }[]>();
+  for (const event of traceEvents) {
+    const thread = `${String(event.pid)}:${String(event.tid)}`;
+    if (event.ph !== "X" || event.name !== "ThreadControllerImpl::RunTask") continue;
+    if (!mains.has(thread) || event.dur === undefined) continue;
+    const list = tasks.get(thread) ?? [];
+    list.push({ dur: event.dur, tdur: event.tdur ?? Number.NaN });
+    tasks.set(thread, list);
+  }
+  const busiest = [...tasks.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  return busiest
+    .filter((task) => task.dur / 1000 > LONG_TASK_MS)
+    .sort((a, b) => b.dur - a.dur)
+    .map((task) => ({ wallMs: round(task.dur / 1000), cpuMs: round(task.tdur / 1000) }));
+}
 
 /** Where a stretch of main-thread time went (Chrome's own counters, milliseconds). */
 interface TimeSplit {
@@ -230,25 +285,35 @@ async function main(): Promise<void> {
       evaluate(page, "window.parleyBench.open()", openSchema),
     );
     await page.waitForTimeout(500); // the open's own frames are not part of the scroll
-    const before = await mainThreadCounters(cdp);
     const scrollOnce = () =>
       evaluate(page, `window.parleyBench.scroll(${SCROLLED_MESSAGES}, ${stepPx})`, scrollSchema);
-    // The sampling profiler slows the page and adds pauses of its own: the scroll's figures come
-    // from a run without it unless profiles were asked for (CHAT_VIEWS_PROFILES).
-    const scrolled = PROFILES_DIR
-      ? await profiled(cdp, "scroll", scrollOnce)
-      : { value: await scrollOnce(), profile: "not profiled (set CHAT_VIEWS_PROFILES)" };
-    const scroll = scrolled.value;
-    const scrollSplit = splitBetween(before, await mainThreadCounters(cdp));
+    const scrolls: ScrollPass[] = [];
+    for (let pass = 0; pass < passes; pass++) {
+      const before = await mainThreadCounters(cdp);
+      await browser.startTracing(page, { categories: ["toplevel"] });
+      const scroll = await scrollOnce();
+      const longTaskTimes = longTasksOfTrace(await browser.stopTracing());
+      scrolls.push({
+        ...scroll,
+        split: splitBetween(before, await mainThreadCounters(cdp)),
+        longTaskTimes,
+      });
+      await page.waitForTimeout(500);
+    }
+    // The sampling profiler slows the page and adds pauses of its own: its pass is separate, and
+    // only when profiles were asked for (CHAT_VIEWS_PROFILES).
+    const scrollProfile = PROFILES_DIR
+      ? (await profiled(cdp, "scroll", scrollOnce)).profile
+      : "not profiled (set CHAT_VIEWS_PROFILES)";
     const pageErrors = await evaluate(page, "window.parleyBench.errors", z.array(z.string()));
     await report({
       fillMs,
       warmUp,
       measured,
-      scroll: { ...scroll, split: scrollSplit },
+      scrolls,
       profiles: {
         open: { paintMs: round(opened.value.paintMs), ...opened.profile },
-        scroll: scrolled.profile,
+        scroll: scrollProfile,
       },
       apiCalls: Object.fromEntries(apiCalls),
       errors: [...pageErrors, ...consoleErrors].slice(0, 20),
@@ -258,16 +323,53 @@ async function main(): Promise<void> {
   }
 }
 
+/** One pass of the scroll: the page's figures, Chrome's split, and the long tasks' CPU time. */
+type ScrollPass = ScrollFigures & { split: TimeSplit; longTaskTimes: TaskTime[] };
+
+/** A pass as reported: rounded, its long frames described in a line each. */
+function describePass(scroll: ScrollPass) {
+  return {
+    ...scroll,
+    durationMs: round(scroll.durationMs),
+    maxFrameGapMs: round(scroll.maxFrameGapMs),
+    longestTaskMs: round(scroll.longestTaskMs),
+    worstFrames: scroll.worstFrames.map(describeFrame),
+    longTaskTimes: scroll.longTaskTimes.slice(0, 5),
+  };
+}
+
+/** The passes together: each one's longest task, their median and maximum, and the CPU time. */
+function summarizePasses(scrolls: readonly ScrollPass[]) {
+  const longest = scrolls.map((scroll) => round(scroll.longestTaskMs));
+  const cpuOfLongTasks = scrolls.flatMap((scroll) =>
+    scroll.longTaskTimes.map((task) => task.cpuMs),
+  );
+  return {
+    passes: scrolls.length,
+    messagesPerPass: SCROLLED_MESSAGES,
+    longestTaskMsPerPass: longest,
+    medianLongestTaskMs: round(median(longest)),
+    maxLongestTaskMs: Math.max(...longest),
+    longTasksPerPass: scrolls.map((scroll) => scroll.longTasks),
+    framesPerPass: scrolls.map((scroll) => scroll.frames),
+    slowFramesPerPass: scrolls.map((scroll) => scroll.slowFrames),
+    /** Of the tasks over 50 ms in all passes, the most CPU time any of them used. */
+    maxCpuMsOfALongTask: cpuOfLongTasks.length === 0 ? 0 : Math.max(...cpuOfLongTasks),
+    maxRows: Math.max(...scrolls.map((scroll) => scroll.maxRows)),
+    blankFrames: scrolls.reduce((sum, scroll) => sum + scroll.blankFrames, 0),
+  };
+}
+
 async function report(figures: {
   fillMs: number;
   warmUp: (OpenFigures & { split: TimeSplit }) | undefined;
   measured: (OpenFigures & { split: TimeSplit })[];
-  scroll: z.infer<typeof scrollSchema> & { split: TimeSplit };
+  scrolls: ScrollPass[];
   profiles: Record<string, unknown>;
   apiCalls: Record<string, number>;
   errors: string[];
 }): Promise<void> {
-  const { measured, scroll } = figures;
+  const { measured, scrolls } = figures;
   const pick = (key: "commitMs" | "paintMs") => measured.map((open) => open[key]);
   const splitMedian = (key: keyof TimeSplit) => round(median(measured.map((m) => m.split[key])));
   const result = {
@@ -289,13 +391,8 @@ async function report(figures: {
       firstOpenOfThePage: figures.warmUp,
       all: measured.map((open) => ({ ...open, commitMs: round(open.commitMs) })),
     },
-    scroll: {
-      ...scroll,
-      durationMs: round(scroll.durationMs),
-      maxFrameGapMs: round(scroll.maxFrameGapMs),
-      longestTaskMs: round(scroll.longestTaskMs),
-      worstFrames: scroll.worstFrames.map(describeFrame),
-    },
+    scroll: summarizePasses(scrolls),
+    scrollPasses: scrolls.map(describePass),
     cpuProfileSelfTime: figures.profiles,
     loadAverageAtEnd: loadavg().map((load) => round(load, 2)),
     apiCallsAnsweredByTheDriver: figures.apiCalls,

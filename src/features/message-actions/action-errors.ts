@@ -38,11 +38,9 @@ export function dismissActionNotice(sequence: number): void {
   actionNoticeStore.setState({ notice: null });
 }
 
-/** The notice of an action on this message, if the last one was about it. */
-export function useActionNotice(messageId: number): ActionNotice | null {
-  return useStore(actionNoticeStore, (state) =>
-    state.notice?.messageId === messageId ? state.notice : null,
-  );
+/** The notice of the last message action, whichever message it was about. */
+export function useActionNotice(): ActionNotice | null {
+  return useStore(actionNoticeStore, (state) => state.notice);
 }
 
 /** What to tell the user about a failed request: the server's message when it sent one. */

@@ -8,11 +8,13 @@ const INFO_MS = 3_000;
 const ERROR_MS = 8_000;
 
 /**
- * The notice of the last action on this message (a failed star, a copied link), in a small
- * toast at the bottom of the screen; it goes away on its own or with its close button.
+ * The notice of the last message action (a failed star, a copied link), in a small toast at the
+ * bottom of the screen; it goes away on its own or with its close button. One for the list, not
+ * one per row: a failure still shows when its message's row has scrolled out of the window, or
+ * never showed its toolbar (a star toggled with `s`).
  */
-export function ActionToast({ messageId }: { messageId: number }) {
-  const notice = useActionNotice(messageId);
+export function ActionToast() {
+  const notice = useActionNotice();
   const sequence = notice?.sequence;
   const delay = notice?.kind === "error" ? ERROR_MS : INFO_MS;
   useEffect(() => {

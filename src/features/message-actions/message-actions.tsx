@@ -11,7 +11,6 @@ import { useSessionStore } from "../../stores/session-store";
 import { uiStore, useUiStore } from "../../stores/ui-store";
 import { preloadEmojiPicker } from "../emoji-picker/lazy-emoji-picker";
 import { ReactionPicker } from "../reactions/message-reactions";
-import { ActionToast } from "./action-toast";
 import { BodyPortal } from "./body-portal";
 import { DeleteMessageDialog } from "./delete-message-dialog";
 import { markUnreadFrom } from "./mark-unread";
@@ -92,8 +91,9 @@ function menuItems(context: MenuContext): MenuItem[] {
 
 /**
  * The actions of one message: add a reaction, star, and a menu (reply, quote, edit, edit
- * history, mark unread from here, collapse, copy link, delete for administrators). Always in
- * the DOM for keyboard users; shown on hover, focus or selection (always on narrow screens).
+ * history, mark unread from here, collapse, copy link, delete for administrators). A row mounts it
+ * once it is hovered, focused or selected (always on touch and narrow screens, see
+ * `MessageRowItem`); CSS shows it on hover, focus or selection.
  */
 export function MessageActions({
   message,
@@ -166,7 +166,6 @@ export function MessageActions({
           <DeleteMessageDialog message={message} onClose={close} />
         </BodyPortal>
       )}
-      <ActionToast messageId={message.id} />
     </div>
   );
 }

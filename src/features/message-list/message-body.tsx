@@ -5,6 +5,19 @@ import { sanitizeHtml } from "../../lib/sanitize";
 const sanitized = new Map<string, { __html: string }>();
 const CACHE_SIZE = 3000;
 
+/**
+ * Sanitises a body ahead of its rendering (in idle time), so that mounting its row later only
+ * looks it up: see `usePrepareBodies`.
+ */
+export function prepareBody(html: string): void {
+  sanitizedBody(html);
+}
+
+/** Whether the body has been sanitised and is still cached. */
+export function isBodyPrepared(html: string): boolean {
+  return sanitized.has(html);
+}
+
 function sanitizedBody(html: string): { __html: string } {
   const cached = sanitized.get(html);
   if (cached !== undefined) return cached;

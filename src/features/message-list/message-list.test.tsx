@@ -236,3 +236,51 @@ describe("MessageList selection and keys", () => {
     expect(getMessage(messageStore.getState(), 104)?.flags ?? []).not.toContain("starred");
   });
 });
+
+describe("MessageList toolbars and notices", () => {
+  /** The row of message `id`. */
+  function row(container: HTMLElement, id: number): HTMLElement {
+    const element = container.querySelector(`li[data-message-id="${String(id)}"]`);
+    if (!(element instanceof HTMLElement)) throw new Error(`no row ${String(id)}`);
+    return element;
+  }
+
+  it("mounts a row's toolbar once the row is hovered, focused or selected, and keeps it", async () => {
+    seed(general, conversation());
+    const { container } = renderList(general);
+    // Opening selects the newest message (nothing unread): only its row has the toolbar.
+    expect(selectedId(container)).toBe(105);
+    const withToolbar = () =>
+      Array.from(container.querySelectorAll("li[data-message-id]"))
+        .filter((item) => item.querySelector(".message-toolbar") !== null)
+        .map((item) => Number(item.getAttribute("data-message-id")));
+    expect(withToolbar()).toEqual([105]);
+    await userEvent.hover(row(container, 102));
+    expect(within(row(container, 102)).getByRole("button", { name: "Star message" })).toBeTruthy();
+    await userEvent.unhover(row(container, 102));
+    await userEvent.click(screen.getByText("two"));
+    // 102 was hovered and 103 is selected (by a click, which focused it): both keep their
+    // toolbars. 105 was only selected by the opening, never hovered or focused: it lost its
+    // toolbar with the selection.
+    expect(withToolbar()).toEqual([102, 103]);
+    expect(row(container, 103).classList).toContain("message-row-tools");
+    expect(row(container, 101).classList).not.toContain("message-row-tools");
+  });
+
+  it("shows an action's notice even when its row has no toolbar", async () => {
+    seed(general, conversation());
+    renderList(general);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() =>
+        Promise.resolve(
+          Response.json({ result: "error", msg: "Invalid message(s)" }, { status: 400 }),
+        ),
+      ),
+    );
+    await userEvent.click(screen.getByText("one"));
+    await userEvent.keyboard("s");
+    expect(await screen.findByRole("alert")).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toContain("Invalid message(s)");
+  });
+});

@@ -1,10 +1,12 @@
 import { useLayoutEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useMediaQuery } from "../../lib/media-query";
 import type { Narrow } from "../../lib/narrow";
 import { getMessage, messageStore, type NarrowState } from "../../stores/message-store";
 import { useOutboxForNarrow } from "../../stores/outbox-store";
 import { useSessionStore } from "../../stores/session-store";
 import { uiStore } from "../../stores/ui-store";
 import { isUnread, unreadStore } from "../../stores/unread-store";
+import { ActionToast } from "../message-actions/action-toast";
 import { useIsAdministrator } from "../message-actions/message-actions";
 import { toggleStar } from "../message-actions/star";
 import { groupRows, messageOrder, outboxRows, type ListRow } from "./group-rows";
@@ -15,16 +17,21 @@ import { OutboxItem } from "./outbox-item";
 import { DateSeparator, RecipientHeader, type StreamLook } from "./recipient-header";
 import { useMarkReadOnScroll } from "./use-mark-read-on-scroll";
 import { useNarrowMessages } from "./use-narrow-messages";
+import { usePrepareBodies } from "./use-prepare-bodies";
 import { useSearchHighlight } from "./use-search-highlight";
 import { useStreamLooks } from "./use-stream-looks";
 import { useVirtualList } from "./use-virtual-list";
 import type { VirtualList } from "./virtual-list";
 import "./message-list.css";
 
+/** Screens that cannot hover, or too narrow to: every row shows its toolbar (message-actions.css). */
+const TOOLBAR_ALWAYS_QUERY = "(hover: none), (max-width: 600px)";
+
 interface RowContext {
   readonly narrow: Narrow;
   readonly ownUserId: number | null;
   readonly isAdmin: boolean;
+  readonly isToolbarAlways: boolean;
   readonly streams: ReadonlyMap<number, StreamLook>;
 }
 
@@ -57,6 +64,7 @@ function renderRow(row: ListRow, context: RowContext): ReactNode {
           narrow={context.narrow}
           ownUserId={context.ownUserId}
           isAdmin={context.isAdmin}
+          isToolbarAlways={context.isToolbarAlways}
         />
       );
     case "outbox":
@@ -69,6 +77,33 @@ function renderRow(row: ListRow, context: RowContext): ReactNode {
         />
       );
   }
+}
+
+/** Renders rows in `context`, each once: the same row object gets the same element back. */
+function rowRenderer(context: RowContext): (row: ListRow) => ReactNode {
+  const elements = new WeakMap<ListRow, ReactNode>();
+  return (row) => {
+    let element = elements.get(row);
+    if (element === undefined) {
+      element = renderRow(row, context);
+      elements.set(row, element);
+    }
+    return element;
+  };
+}
+
+/**
+ * Renders rows through a cache of their elements, kept while the context is the same. Rows are
+ * the same objects until the messages change, so a window that moves by a few rows hands React
+ * the same elements for the rows it keeps: React skips them on identity, without comparing their
+ * props (a fast scroll moves the window nearly every frame).
+ */
+function useRowRenderer(context: RowContext): (row: ListRow) => ReactNode {
+  const { narrow, ownUserId, isAdmin, isToolbarAlways, streams } = context;
+  return useMemo(
+    () => rowRenderer({ narrow, ownUserId, isAdmin, isToolbarAlways, streams }),
+    [narrow, ownUserId, isAdmin, isToolbarAlways, streams],
+  );
 }
 
 /** The header above the window when the window begins inside a block (its header not rendered). */
@@ -165,6 +200,7 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
   const ownUserId = useSessionStore((session) => session.credentials?.userId ?? null);
   const streams = useStreamLooks();
   const isAdmin = useIsAdministrator();
+  const isToolbarAlways = useMediaQuery(TOOLBAR_ALWAYS_QUERY);
   const messageRows = useMemo(() => groupRows(messages), [messages]);
   const rows = useMemo(
     () => (outbox.length === 0 ? messageRows : [...messageRows, ...outboxRows(outbox)]),
@@ -184,12 +220,14 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
   useOpenPosition(state, list);
   useMarkReadOnScroll(narrow, list);
   useSearchHighlight(narrow, list);
+  usePrepareBodies(rows, range);
 
   const goToNewest = () => {
     list.jumpToBottom();
     if (state !== undefined && !state.found_newest) jumpToNewest();
   };
-  const context: RowContext = { narrow, ownUserId, isAdmin, streams };
+  const context: RowContext = { narrow, ownUserId, isAdmin, isToolbarAlways, streams };
+  const renderCached = useRowRenderer(context);
   const ids = state?.ids ?? [];
   const isCaughtUp = state === undefined || state.found_newest;
   const showJump = rows.length > 0 && (!isCaughtUp || !isAtBottom);
@@ -216,7 +254,7 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
         <div className="message-list-spacer" ref={topSpacerRef} aria-hidden="true" />
         <ol className="message-list-rows" aria-label="Messages" ref={rowsRef}>
           {ghostHeader(rows[range.start], context)}
-          {rows.slice(range.start, range.end).map((row) => renderRow(row, context))}
+          {rows.slice(range.start, range.end).map(renderCached)}
         </ol>
         <div className="message-list-spacer" ref={bottomSpacerRef} aria-hidden="true" />
         <ListNotices
@@ -234,6 +272,7 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
           Jump to newest
         </button>
       )}
+      <ActionToast />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, useState } from "react";
 import type { Message } from "../../api/types/message";
 import { Avatar } from "../../components/avatar";
 import { narrowToHash, type Narrow } from "../../lib/narrow";
@@ -76,12 +76,24 @@ function CollapsedBody({ messageId }: { messageId: number }) {
   );
 }
 
+/** A row's state in the UI store, as bits (see `MessageRowItem`). */
+const SELECTED = 1;
+const EDITING = 2;
+const COLLAPSED = 4;
+
 /**
  * One message row. A group's first message shows the avatar, the name and the time; the
  * following ones are compact, their time in the gutter on hover or focus. Clicking or focusing
  * the row selects it (the message `r`, `s`, `e` act on); the selected row's article is the
  * list's tab stop. The editor replaces the body while editing; a collapsed message shows
  * only an "Expand" button.
+ *
+ * The action toolbar is mounted while the row is selected and, once the row has been hovered
+ * or focused, for as long as the row is mounted (so a menu, a picker or a dialog opened from it
+ * stays); always when `isToolbarAlways` (touch and narrow screens show it without hover). A fast
+ * scroll so mounts rows without their buttons and icons, and a row without a toolbar has no
+ * positioned or translucent box: the browser paints it as plain content of the list, not as
+ * paint layers of its own, which is most of what a scrolled frame cost (see BENCHMARKS.md).
  */
 export const MessageRowItem = memo(function MessageRowItem({
   message,
@@ -90,6 +102,7 @@ export const MessageRowItem = memo(function MessageRowItem({
   narrow,
   ownUserId,
   isAdmin,
+  isToolbarAlways,
 }: {
   message: Message;
   order: number;
@@ -97,15 +110,26 @@ export const MessageRowItem = memo(function MessageRowItem({
   narrow: Narrow;
   ownUserId: number | null;
   isAdmin: boolean;
+  isToolbarAlways: boolean;
 }) {
   const id = message.id;
-  const isSelected = useUiStore((state) => state.selectedMessageId === id);
-  const isEditing = useUiStore((state) => state.editingMessageId === id);
-  const isCollapsed = useUiStore((state) => state.collapsedMessageIds.has(id));
+  // One subscription for the three (every mounted row has it; rows mount while scrolling).
+  const flags = useUiStore(
+    (state) =>
+      (state.selectedMessageId === id ? SELECTED : 0) |
+      (state.editingMessageId === id ? EDITING : 0) |
+      (state.collapsedMessageIds.has(id) ? COLLAPSED : 0),
+  );
+  const isSelected = (flags & SELECTED) !== 0;
+  const isEditing = (flags & EDITING) !== 0;
+  const isCollapsed = (flags & COLLAPSED) !== 0;
+  const [wasActive, setWasActive] = useState(false);
+  const hasToolbar = isToolbarAlways || wasActive || isSelected;
   const classes = [
     "message-row",
     isGroupStart ? "message-row-start" : "message-row-compact",
     isSelected ? "message-row-selected" : "",
+    hasToolbar ? "message-row-tools" : "",
   ].join(" ");
   return (
     <li
@@ -113,7 +137,15 @@ export const MessageRowItem = memo(function MessageRowItem({
       data-message-id={id}
       data-order={order}
       data-selected={isSelected ? "true" : undefined}
+      onPointerEnter={
+        wasActive
+          ? undefined
+          : () => {
+              setWasActive(true);
+            }
+      }
       onFocus={() => {
+        setWasActive(true);
         if (uiStore.getState().selectedMessageId !== id) uiStore.getState().selectMessage(id);
       }}
     >
@@ -155,9 +187,11 @@ export const MessageRowItem = memo(function MessageRowItem({
               user list to name who reacted. */}
           {(message.reactions?.length ?? 0) > 0 && <MessageReactions message={message} />}
         </div>
-        <div className="message-toolbar-slot">
-          <MessageActions message={message} narrow={narrow} isAdmin={isAdmin} />
-        </div>
+        {hasToolbar && (
+          <div className="message-toolbar-slot">
+            <MessageActions message={message} narrow={narrow} isAdmin={isAdmin} />
+          </div>
+        )}
       </article>
     </li>
   );
