@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import type { ListRow } from "./group-rows";
 import type { RowRange } from "./list-layout";
-import { isBodyPrepared, prepareBody } from "./message-body";
+import { prepareBody } from "./message-body";
 
 /** How many rows on each side of the window get their bodies sanitised ahead. */
 const AHEAD_ROWS = 40;
@@ -37,9 +37,7 @@ export function usePrepareBodies(rows: readonly ListRow[], range: RowRange): voi
         const next = pending.next();
         if (next.done === true) return;
         const row = next.value;
-        if (row.kind === "message" && !isBodyPrepared(row.message.content)) {
-          prepareBody(row.message.content);
-        }
+        if (row.kind === "message") prepareBody(row.message.content);
       }
       handle = requestIdleCallback(work);
     };

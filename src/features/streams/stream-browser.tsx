@@ -13,6 +13,7 @@ import { streamColor } from "./stream-color";
 import { StreamDescription } from "./stream-description";
 import { useUnsubscribeFlow, type StreamToLeave } from "./unsubscribe-dialog";
 import { useSubscribe } from "./use-stream-actions";
+import "../../components/page.css";
 import "./pane-layout.css";
 import "./streams.css";
 
@@ -121,14 +122,14 @@ function BrowserToolbar({
 }) {
   const filterId = useId();
   return (
-    <div className="pane-toolbar">
+    <div className="page-toolbar pane-toolbar">
       <label htmlFor={filterId} className="visually-hidden">
         Filter streams
       </label>
       <input
         id={filterId}
         type="search"
-        className="pane-filter"
+        className="page-filter"
         placeholder="Filter streams"
         value={text}
         onChange={(event) => {
@@ -180,7 +181,7 @@ export function StreamBrowser() {
           <h1 id={headingId} className="pane-title">
             Streams
           </h1>
-          <p className="pane-subtitle">Find streams to follow, or start a new one.</p>
+          <p className="page-intro">Find streams to follow, or start a new one.</p>
         </div>
         <button
           type="button"

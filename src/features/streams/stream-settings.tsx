@@ -11,6 +11,7 @@ import { StreamDescription } from "./stream-description";
 import { SubscriberSection } from "./subscribers";
 import { useUnsubscribeFlow } from "./unsubscribe-dialog";
 import { useSubscribe } from "./use-stream-actions";
+import "../../components/page.css";
 import "./pane-layout.css";
 import "./streams.css";
 
@@ -134,7 +135,7 @@ export function StreamSettings({ streamId, streamName }: { streamId: number; str
           <h1 id={headingId} className="pane-title">
             #{name}
           </h1>
-          <p className="pane-subtitle">Stream settings</p>
+          <p className="page-intro">Stream settings</p>
         </div>
         <div className="pane-header-links">
           {stream !== undefined && (

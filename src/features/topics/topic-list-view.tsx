@@ -15,6 +15,7 @@ import { useMarkAsRead } from "../sidebar/use-mark-as-read";
 import { errorMessage } from "../streams/error-message";
 import { formatRelativeTime, useMinuteClock } from "./relative-time";
 import { topicRows, type TopicRow } from "./topic-rows";
+import "../../components/page.css";
 import "../streams/pane-layout.css";
 import "./topics.css";
 
@@ -250,14 +251,14 @@ export function TopicListView({ streamId, streamName }: { streamId: number; stre
   return (
     <section className="topic-list-view" aria-labelledby={headingId}>
       <TopicListHeader headingId={headingId} streamId={streamId} streamName={streamName} />
-      <div className="pane-toolbar">
+      <div className="page-toolbar pane-toolbar">
         <label htmlFor={filterId} className="visually-hidden">
           Filter topics
         </label>
         <input
           id={filterId}
           type="search"
-          className="pane-filter"
+          className="page-filter"
           placeholder="Filter topics"
           value={filter}
           onChange={(event) => {
