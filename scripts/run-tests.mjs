@@ -3,7 +3,7 @@
 // run shows everything that is wrong; the exit code is non-zero if any stage failed.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { totals, totalsLine } from "./test-totals.mjs";
+import { printSummary } from "./test-totals.mjs";
 
 const STAGES = [
   ["typecheck", ["npx", "tsc", "-b"]],
@@ -38,5 +38,5 @@ const failedStages = Object.entries(results)
 console.log(
   `\nstages: ${failedStages.length === 0 ? "all passed" : `failed: ${failedStages.join(", ")}`}`,
 );
-console.log(totalsLine(totals()));
+printSummary();
 process.exit(failedStages.length === 0 ? 0 : 1);
