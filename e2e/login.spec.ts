@@ -32,3 +32,33 @@ test("a password login works, a wrong password is refused with the reason", asyn
   await page.reload();
   await expect(page.getByRole("form", { name: "Log in with your password" })).toBeVisible();
 });
+
+test("connecting and then going live moves nothing on the page", async ({ page }) => {
+  // Hold the event registration so the app stays "connecting" while the sidebar is measured.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/v1/register", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/");
+  await page.getByRole("button", { name: /hamlet@parley\.test/ }).click();
+  const status = page.getByTestId("connection-status");
+  await expect(status).toHaveAttribute("data-state", "connecting");
+  await expect(status).toContainText("Connecting…");
+  const general = page
+    .getByRole("navigation", { name: "Streams" })
+    .getByRole("link", { name: "general", exact: true });
+  const heading = page.getByRole("heading", { level: 1, name: "Welcome, King" });
+  await expect(general).toBeVisible();
+  await expect(heading).toBeVisible();
+  const before = [await general.boundingBox(), await heading.boundingBox()];
+
+  release();
+  await expect(status).toHaveAttribute("data-state", "live");
+  await expect(status).not.toContainText("Connecting…");
+
+  expect([await general.boundingBox(), await heading.boundingBox()]).toEqual(before);
+});
