@@ -229,6 +229,55 @@ test("a new message while reading older ones does not move the view", async ({
   await expect(page.locator(`li[data-message-id="${id}"]`)).toBeInViewport();
 });
 
+test("a scroll made in animation frames moves the view by exactly as much", async ({ browser }) => {
+  // Scripts, keys and smooth scrolling move the list from animation frames, and the scroll
+  // event of such a move comes a frame later, after the rows it mounted were measured: the
+  // list used to put its anchor back there, undoing that frame's step. Each step is written in
+  // an animation frame and measured once that frame is painted (a task queued from the frame
+  // runs after it): from paint to paint, the message at the top of the view must have moved
+  // down by the step.
+  const page = await logInFresh(browser, READER);
+  await openStreamAtNewest(page, "general");
+  await settle(page);
+  const moves = await page.evaluate(
+    ({ selector, steps, stepPx }) =>
+      new Promise<number[]>((done) => {
+        const scroller = document.querySelector(selector);
+        if (scroller === null) throw new Error("no message list");
+        const viewTop = () => scroller.getBoundingClientRect().top;
+        const topRow = () =>
+          [...scroller.querySelectorAll<HTMLElement>("li[data-message-id]")].find(
+            (row) => row.getBoundingClientRect().top >= viewTop(),
+          );
+        const moved: number[] = [];
+        let left = steps;
+        // Read after a paint only: between frames, rows mounted for a scroll event may not be
+        // in place yet (they are before the paint).
+        let watched: { row: HTMLElement; top: number } | undefined;
+        const afterPaint = () => {
+          if (watched !== undefined) {
+            moved.push(Math.round(watched.row.getBoundingClientRect().top - watched.top));
+          }
+          const row = topRow();
+          if (row === undefined || left === 0) {
+            done(moved);
+            return;
+          }
+          watched = { row, top: row.getBoundingClientRect().top };
+          requestAnimationFrame(() => {
+            left--;
+            scroller.scrollTop -= stepPx;
+            setTimeout(afterPaint, 0);
+          });
+        };
+        afterPaint();
+      }),
+    { selector: SCROLLER, steps: 40, stepPx: 120 },
+  );
+  expect(moves).toHaveLength(40);
+  expect(moves.filter((move) => Math.abs(move - 120) > 1)).toEqual([]);
+});
+
 test("j and k move the selection, s stars the selected message", async ({ browser, baseURL }) => {
   const iago = await sender(baseURL);
   const stream = unique("keys");

@@ -8,7 +8,7 @@ import {
   visibleMessageIds,
 } from "./row-elements";
 import { findAnchor, readFrame, scrollIntent, viewOf, type View } from "./scroll-frame";
-import { planScroll, type Anchor, type ScrollFrame } from "./scroll-plan";
+import { planScroll, type Anchor, type ScrollFrame, type ScrollIntent } from "./scroll-plan";
 import {
   coveringRange,
   FIRST_PAINT_LIMITS,
@@ -33,6 +33,12 @@ export {
 const STICK_TO_BOTTOM_PX = 80;
 /** Within this distance (px) of either end the next batch loads: a screen or two ahead. */
 const LOAD_MORE_PX = 1500;
+/**
+ * How far (px) the top spacer may stray from the model's offset of the first rendered row
+ * before it is set right (see `drift`): about 1 % of a 100,000-message narrow's height, and
+ * hundreds of frames of scrolling through unmeasured rows.
+ */
+const MAX_DRIFT_PX = 20_000;
 
 /**
  * The message list's windowing, outside React: which rows to render, spacers standing in for
@@ -45,6 +51,11 @@ const LOAD_MORE_PX = 1500;
  * without the view moving, and prepending older messages, which changes every index, changes
  * nothing on screen. Each change reads the DOM once, then writes spacers and scroll position
  * once (`planScroll`), so the browser lays the list out once.
+ *
+ * While the reader scrolls, what an estimate got wrong is taken up by the top spacer rather
+ * than by the scroll position (`drift`): the rows already rendered keep their place in the
+ * scroller's content as well as on screen, so the browser repaints and rasterises only the
+ * rows that are new, not every row in view on every frame.
  */
 export class VirtualList {
   private scroller: HTMLElement | null = null;
@@ -53,6 +64,13 @@ export class VirtualList {
   private bottomSpacer: HTMLElement | null = null;
   /** The heights last written to the spacers (React never sets them). */
   private spacerHeights = { top: 0, bottom: 0 };
+  /**
+   * The model's offset of the first rendered row less the top spacer's height: what the
+   * estimates of rows above the window got wrong so far, taken up by the spacer instead of
+   * moving every rendered row. Back to 0 when the window reaches the first row, when the
+   * spacer would go negative, or beyond `MAX_DRIFT_PX`.
+   */
+  private drift = 0;
   private readonly layout = new ListLayout();
   private rows: readonly ListRow[] = [];
   private range: RowRange = { start: 0, end: 0 };
@@ -64,6 +82,13 @@ export class VirtualList {
   private readonly listeners = new Set<() => void>();
   private readonly viewportListeners = new Set<() => void>();
   private anchor: Anchor | null = null;
+  /**
+   * The scroll position the anchor was taken at (or last written). A scroll made in an
+   * animation frame (a script's, a key's) fires its event only in the next frame, after this
+   * frame's resize observations: until then the anchor is one scroll behind, and putting it
+   * back would undo the scroll.
+   */
+  private anchorScrollTop = 0;
   /** The reader is at the newest row: keep the view at the bottom as rows come. */
   private isFollowing = true;
   /** "Jump to newest" asked for messages not loaded yet: follow once they are. */
@@ -136,8 +161,10 @@ export class VirtualList {
     }
     this.range = range;
     const hasNewRows = this.syncElements();
+    const start = this.layout.offsetOf(range.start);
+    if (range.start === 0 || start - this.drift < 0) this.drift = 0;
     this.writeSpacers(
-      this.layout.offsetOf(range.start),
+      start - this.drift,
       this.layout.totalHeight - this.layout.offsetOf(range.end),
     );
     if (hasNewRows && this.observer.isActive && !this.isDeliveringResizes) {
@@ -162,9 +189,17 @@ export class VirtualList {
     }
     const frame = this.frame(scroller);
     const view = viewOf(frame, frame.scrollTop, frame.scrollHeight);
-    if (!this.isWaitingForNewest) this.isFollowing = this.isAtEnd(view);
+    if (!this.isWaitingForNewest) {
+      // A reader who follows stops only by scrolling away from the bottom: at the bottom of
+      // what is rendered with newer rows still to render (the newest batch replaced the rows
+      // and the browser clamped the scroll position before React rendered their end), the
+      // next settle renders them.
+      const isStillFollowing = this.isFollowing && view.fromBottom < STICK_TO_BOTTOM_PX;
+      this.isFollowing = this.isAtEnd(view) || isStillFollowing;
+    }
     const viewTop = scroller.getBoundingClientRect().top;
     this.anchor = findAnchor(viewTop, frame, this.elements, this.rows, this.layout);
+    this.anchorScrollTop = frame.scrollTop;
     this.afterMove(view);
   };
 
@@ -244,7 +279,28 @@ export class VirtualList {
 
   private frame(scroller: HTMLElement): ScrollFrame {
     const stickyHeight = this.reveal === null ? 0 : stickyHeaderHeight(this.list);
-    return readFrame(scroller, this.topSpacer, stickyHeight);
+    const frame = readFrame(scroller, this.topSpacer, stickyHeight);
+    // The model's origin sits `drift` above the spacer's top.
+    return this.drift === 0 ? frame : { ...frame, modelTop: frame.modelTop - this.drift };
+  }
+
+  /**
+   * The top spacer's height for this change: where it keeps a rendered anchor in place without
+   * scrolling, if it can (the view then stays put in the content too), else the model's.
+   */
+  private topSpacerHeight(intent: ScrollIntent): number {
+    const modelTop = this.layout.offsetOf(this.range.start);
+    let top = modelTop;
+    if (intent.kind === "anchor" && intent.anchor !== null && intent.currentOffset !== undefined) {
+      const kept = this.spacerHeights.top + intent.anchor.offset - intent.currentOffset;
+      const isKeepable =
+        this.range.start > 0 && kept >= 0 && Math.abs(modelTop - kept) <= MAX_DRIFT_PX;
+      if (isKeepable) top = kept;
+    } else if (this.range.start > 0 && modelTop - this.drift >= 0) {
+      top = modelTop - this.drift;
+    }
+    this.drift = modelTop - top;
+    return top;
   }
 
   /** Maps rendered rows and observes new ones for size changes; true when there were new ones. */
@@ -294,6 +350,12 @@ export class VirtualList {
       this.isFollowing = true;
     }
     const frame = this.frame(scroller);
+    const anchor = this.anchor;
+    const isReading = !this.isFollowing && !this.isWaitingForNewest && this.reveal === null;
+    if (isReading && anchor !== null && frame.scrollTop !== this.anchorScrollTop) {
+      // Scrolled since the anchor was taken: it moved with the scroll.
+      this.anchor = { ...anchor, offset: anchor.offset - (frame.scrollTop - this.anchorScrollTop) };
+    }
     const intent = scrollIntent({
       viewTop: scroller.getBoundingClientRect().top,
       elements: this.elements,
@@ -303,10 +365,13 @@ export class VirtualList {
       isFollowing: this.isFollowing && this.options.hasNewest,
       anchor: this.anchor,
     });
-    const top = this.layout.offsetOf(this.range.start);
+    const driftBefore = this.drift;
+    const top = this.topSpacerHeight(intent);
+    // The model's origin once the spacer is written (its top stays where it is).
+    const after = { ...frame, modelTop: frame.modelTop + driftBefore - this.drift };
     const bottom = this.layout.totalHeight - this.layout.offsetOf(this.range.end);
     const plan = planScroll(
-      frame,
+      after,
       top - this.spacerHeights.top,
       bottom - this.spacerHeights.bottom,
       intent,
@@ -315,7 +380,8 @@ export class VirtualList {
     this.writeSpacers(top, bottom);
     if (Math.abs(plan.scrollTop - frame.scrollTop) >= 0.5) scroller.scrollTop = plan.scrollTop;
     if (plan.anchor !== undefined) this.anchor = plan.anchor;
-    const view = viewOf(frame, plan.scrollTop, plan.scrollHeight);
+    this.anchorScrollTop = plan.scrollTop;
+    const view = viewOf(after, plan.scrollTop, plan.scrollHeight);
     if (intent.kind === "reveal") this.finishReveal(view);
     if (intent.kind === "follow" && this.range.end < this.rows.length) {
       this.setWindow({ kind: "end", count: this.currentLimits().minRows });
