@@ -229,6 +229,47 @@ test("a new message while reading older ones does not move the view", async ({
   await expect(page.locator(`li[data-message-id="${id}"]`)).toBeInViewport();
 });
 
+test("jump to newest from far above a short newest batch lands at the bottom and follows", async ({
+  browser,
+  baseURL,
+}) => {
+  // Tall read messages, then many short unread ones: the list opens at the first unread, and
+  // "Jump to newest" loads a batch that does not join the rows held, shorter than the distance
+  // scrolled, which replaces them. The view must land at the bottom and keep following. (The
+  // full suite once left it part-way, when the scroll event of that replacement came before
+  // React rendered the newest rows; this test does not force that order, the suite's order
+  // did: attacks.spec.ts, then this file.)
+  const iago = await sender(baseURL);
+  const stream = unique("jump");
+  await iago.createStream(stream, [SENDER, READER]);
+  const tall = ["A long read message", "", "with", "", "several", "", "paragraphs", "", "in it"];
+  const read: number[] = [];
+  for (let index = 0; index < 100; index++) {
+    read.push(await iago.sendStream(stream, "read part", `${tall.join("\n")} ${index}`));
+  }
+  const hamlet = await apiUser(baseURL ?? "", READER);
+  await hamlet.call("POST", "messages/flags", {
+    messages: JSON.stringify(read),
+    op: "add",
+    flag: "read",
+  });
+  await iago.sendNumbered(stream, "unread part", 260);
+  const newest = await iago.sendStream(stream, "unread part", "the newest one");
+
+  const page = await logInFresh(browser, READER);
+  await openStream(page, stream);
+  const jump = page.getByRole("button", { name: "Jump to newest" });
+  await expect(jump).toBeVisible();
+  await jump.click();
+  await expect(page.locator(`li[data-message-id="${newest}"]`)).toBeInViewport();
+  await expect(jump).toBeHidden();
+
+  // Still following: a new message comes into view at the bottom.
+  const next = await iago.sendStream(stream, "unread part", "one more");
+  await expect(page.locator(`li[data-message-id="${next}"]`)).toBeInViewport();
+  await expect(jump).toBeHidden();
+});
+
 test("a scroll made in animation frames moves the view by exactly as much", async ({ browser }) => {
   // Scripts, keys and smooth scrolling move the list from animation frames, and the scroll
   // event of such a move comes a frame later, after the rows it mounted were measured: the
