@@ -8,7 +8,8 @@ import {
   visibleMessageIds,
 } from "./row-elements";
 import { findAnchor, readFrame, scrollIntent, viewOf, type View } from "./scroll-frame";
-import { planScroll, type Anchor, type ScrollFrame, type ScrollIntent } from "./scroll-plan";
+import { planScroll, type Anchor, type ScrollFrame } from "./scroll-plan";
+import { SpacerDrift } from "./spacer-drift";
 import {
   coveringRange,
   FIRST_PAINT_LIMITS,
@@ -33,12 +34,6 @@ export {
 const STICK_TO_BOTTOM_PX = 80;
 /** Within this distance (px) of either end the next batch loads: a screen or two ahead. */
 const LOAD_MORE_PX = 1500;
-/**
- * How far (px) the top spacer may stray from the model's offset of the first rendered row
- * before it is set right (see `drift`): about 1 % of a 100,000-message narrow's height, and
- * hundreds of frames of scrolling through unmeasured rows.
- */
-const MAX_DRIFT_PX = 20_000;
 
 /**
  * The message list's windowing, outside React: which rows to render, spacers standing in for
@@ -53,7 +48,7 @@ const MAX_DRIFT_PX = 20_000;
  * once (`planScroll`), so the browser lays the list out once.
  *
  * While the reader scrolls, what an estimate got wrong is taken up by the top spacer rather
- * than by the scroll position (`drift`): the rows already rendered keep their place in the
+ * than by the scroll position (`SpacerDrift`): the rows already rendered keep their place in the
  * scroller's content as well as on screen, so the browser repaints and rasterises only the
  * rows that are new, not every row in view on every frame.
  */
@@ -64,13 +59,7 @@ export class VirtualList {
   private bottomSpacer: HTMLElement | null = null;
   /** The heights last written to the spacers (React never sets them). */
   private spacerHeights = { top: 0, bottom: 0 };
-  /**
-   * The model's offset of the first rendered row less the top spacer's height: what the
-   * estimates of rows above the window got wrong so far, taken up by the spacer instead of
-   * moving every rendered row. Back to 0 when the window reaches the first row, when the
-   * spacer would go negative, or beyond `MAX_DRIFT_PX`.
-   */
-  private drift = 0;
+  private readonly drift = new SpacerDrift();
   private readonly layout = new ListLayout();
   private rows: readonly ListRow[] = [];
   private range: RowRange = { start: 0, end: 0 };
@@ -161,10 +150,8 @@ export class VirtualList {
     }
     this.range = range;
     const hasNewRows = this.syncElements();
-    const start = this.layout.offsetOf(range.start);
-    if (range.start === 0 || start - this.drift < 0) this.drift = 0;
     this.writeSpacers(
-      start - this.drift,
+      this.drift.spacerForRender(range.start, this.layout.offsetOf(range.start)),
       this.layout.totalHeight - this.layout.offsetOf(range.end),
     );
     if (hasNewRows && this.observer.isActive && !this.isDeliveringResizes) {
@@ -281,26 +268,8 @@ export class VirtualList {
     const stickyHeight = this.reveal === null ? 0 : stickyHeaderHeight(this.list);
     const frame = readFrame(scroller, this.topSpacer, stickyHeight);
     // The model's origin sits `drift` above the spacer's top.
-    return this.drift === 0 ? frame : { ...frame, modelTop: frame.modelTop - this.drift };
-  }
-
-  /**
-   * The top spacer's height for this change: where it keeps a rendered anchor in place without
-   * scrolling, if it can (the view then stays put in the content too), else the model's.
-   */
-  private topSpacerHeight(intent: ScrollIntent): number {
-    const modelTop = this.layout.offsetOf(this.range.start);
-    let top = modelTop;
-    if (intent.kind === "anchor" && intent.anchor !== null && intent.currentOffset !== undefined) {
-      const kept = this.spacerHeights.top + intent.anchor.offset - intent.currentOffset;
-      const isKeepable =
-        this.range.start > 0 && kept >= 0 && Math.abs(modelTop - kept) <= MAX_DRIFT_PX;
-      if (isKeepable) top = kept;
-    } else if (this.range.start > 0 && modelTop - this.drift >= 0) {
-      top = modelTop - this.drift;
-    }
-    this.drift = modelTop - top;
-    return top;
+    const drift = this.drift.value;
+    return drift === 0 ? frame : { ...frame, modelTop: frame.modelTop - drift };
   }
 
   /** Maps rendered rows and observes new ones for size changes; true when there were new ones. */
@@ -365,10 +334,15 @@ export class VirtualList {
       isFollowing: this.isFollowing && this.options.hasNewest,
       anchor: this.anchor,
     });
-    const driftBefore = this.drift;
-    const top = this.topSpacerHeight(intent);
+    const driftBefore = this.drift.value;
+    const top = this.drift.spacerForSettle(
+      this.range.start,
+      this.layout.offsetOf(this.range.start),
+      this.spacerHeights.top,
+      intent,
+    );
     // The model's origin once the spacer is written (its top stays where it is).
-    const after = { ...frame, modelTop: frame.modelTop + driftBefore - this.drift };
+    const after = { ...frame, modelTop: frame.modelTop + driftBefore - this.drift.value };
     const bottom = this.layout.totalHeight - this.layout.offsetOf(this.range.end);
     const plan = planScroll(
       after,
