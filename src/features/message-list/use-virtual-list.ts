@@ -17,6 +17,21 @@ export interface VirtualListBinding {
 }
 
 /**
+ * Disposes the list when the component unmounts. In its own function so that the cleanup
+ * closure, kept from the first render until unmount, shares a scope with nothing else: a closure
+ * made in `useVirtualList` would share that render's scope with the layout effects and keep its
+ * `rows` and `options` (and through them the first render's messages) alive as long as the list.
+ */
+function useDisposeOnUnmount(list: VirtualList): void {
+  useEffect(
+    () => () => {
+      list.dispose();
+    },
+    [list],
+  );
+}
+
+/**
  * Windowing for `rows`: the controller, the range of rows to render now, whether the reader is
  * at the bottom, and the refs and scroll handler to attach. Every render is reported to the
  * controller before the browser paints, so spacers and the scroll position are set in the
@@ -35,12 +50,7 @@ export function useVirtualList(
   useLayoutEffect(() => {
     list.commit(rows, range);
   });
-  useEffect(
-    () => () => {
-      list.dispose();
-    },
-    [list],
-  );
+  useDisposeOnUnmount(list);
   return {
     list,
     range,
