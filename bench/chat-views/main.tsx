@@ -1,11 +1,12 @@
 // The chat-views bench page: the app's real `MessageList`, stores and styles in a production
 // build, with 100,000 messages of one stream put into the message store through its own fetch
-// actions and the query caches seeded as the register snapshot seeds them. No server: no event
+// actions (as JSON text parsed by the API's schema, like a fetch's) and the query caches seeded as the register snapshot seeds them. No server: no event
 // queue is registered, so the list never fetches; other requests are answered by the driver.
 // bench/chat-views.ts drives it through `window.parleyBench`.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
+import { getMessagesResponseSchema } from "../../src/api/types/responses";
 import { MessageList } from "../../src/features/message-list/message-list";
 import { streamNarrow } from "../../src/lib/narrow";
 import { createQueryClient } from "../../src/queries/query-client";
@@ -72,12 +73,15 @@ queryClient.setQueryData(userQueries.me().queryKey, { ...SELF, result: "success"
 
 /** Fills the store the way a fetch of the whole stream would; returns the milliseconds taken. */
 function fillStore(): number {
-  const messages = benchMessages(MESSAGE_COUNT);
+  // As a fetch delivers them: JSON text, parsed, then checked by the API's own schema (flat
+  // strings, one copy per message and field, not the generator's shared and concatenated ones).
+  const json = JSON.stringify(eg.messagesResponse(benchMessages(MESSAGE_COUNT)));
+  const response = getMessagesResponseSchema.parse(JSON.parse(json));
   const start = performance.now();
   const store = messageStore.getState();
   store.sessionStarted(SELF.user_id);
   const ticket = store.fetchStarted(narrow, "around");
-  store.messagesFetched(ticket, eg.messagesResponse(messages));
+  store.messagesFetched(ticket, response);
   const held = getNarrowState(messageStore.getState(), narrow)?.ids.length;
   if (held !== MESSAGE_COUNT) throw new Error(`the store holds ${held} messages`);
   return performance.now() - start;
