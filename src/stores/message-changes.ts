@@ -1,5 +1,6 @@
 import type { Message } from "../api/types/message";
 import { candidateNarrowKeys, messageMatchesNarrow } from "../lib/narrow";
+import { compactMessage } from "./message-compact";
 import { isCovered, refreshView, type MessageData, type NarrowEntry } from "./message-data";
 import { IdList } from "./message-ids";
 
@@ -116,7 +117,7 @@ export function storeMessage(
   ownUserId: number,
 ): void {
   const previous = data.messages.get(message.id);
-  data.messages.set(message.id, message);
+  data.messages.set(message.id, compactMessage(message));
   const newKeys = candidateNarrowKeys(message, ownUserId);
   const oldKeys = previous === undefined ? [] : candidateNarrowKeys(previous, ownUserId);
   reindex(data, changes, message.id, oldKeys, newKeys);
