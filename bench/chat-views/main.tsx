@@ -1,7 +1,8 @@
 // The chat-views bench page: the app's real `MessageList`, stores and styles in a production
 // build, with 100,000 messages of one stream put into the message store through its own fetch
-// actions (as JSON text parsed by the API's schema, like a fetch's) and the query caches seeded as the register snapshot seeds them. No server: no event
-// queue is registered, so the list never fetches; other requests are answered by the driver.
+// actions (as JSON text parsed by the API's schema, like a fetch's) and the query caches seeded
+// as the register snapshot seeds them. No server: no event queue is registered, so the list
+// never fetches; other requests are answered by the driver.
 // bench/chat-views.ts drives it through `window.parleyBench`.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, useLayoutEffect } from "react";
