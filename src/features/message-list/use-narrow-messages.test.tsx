@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { streamNarrow } from "../../lib/narrow";
+import { messageStore } from "../../stores/message-store";
+import * as eg from "../../test/example-data";
+import { useNarrowMessages } from "./use-narrow-messages";
+
+const general = streamNarrow(12, "general");
+
+/** The store holding messages 1–5 of #general, as a fetch of the whole stream leaves it. */
+function fillGeneral(): void {
+  const store = messageStore.getState();
+  store.sessionStarted(eg.iago.user_id);
+  const ticket = store.fetchStarted(general, "around");
+  const messages = [1, 2, 3, 4, 5].map((id) => eg.streamMessage({ id, flags: ["read"] }));
+  store.messagesFetched(ticket, eg.messagesResponse(messages));
+}
+
+afterEach(() => {
+  messageStore.getState().reset();
+});
+
+describe("useNarrowMessages", () => {
+  it("keeps the same array through changes to messages outside the narrow", () => {
+    fillGeneral();
+    const { result } = renderHook(() => useNarrowMessages(general));
+    const before = result.current.messages;
+    expect(before.map((message) => message.id)).toEqual([1, 2, 3, 4, 5]);
+
+    act(() => {
+      const elsewhere = eg.streamMessage({ id: 9, stream_id: 99, display_recipient: "design" });
+      messageStore.getState().messagesReceived([{ message: elsewhere, flags: [] }]);
+    });
+
+    expect(result.current.messages).toBe(before);
+  });
+
+  it("gives a new array with the new message when one of its messages changes", () => {
+    fillGeneral();
+    const { result } = renderHook(() => useNarrowMessages(general));
+    const before = result.current.messages;
+
+    act(() => {
+      messageStore.getState().flagsChanged({ op: "add", flag: "starred", messages: [3] });
+    });
+
+    const after = result.current.messages;
+    expect(after).not.toBe(before);
+    expect(after.map((message) => message.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(after[2]?.flags).toEqual(["read", "starred"]);
+    expect(after[0]).toBe(before[0]);
+  });
+
+  it("gives a new array when a message joins the narrow", () => {
+    fillGeneral();
+    const { result } = renderHook(() => useNarrowMessages(general));
+
+    act(() => {
+      messageStore
+        .getState()
+        .messagesReceived([{ message: eg.streamMessage({ id: 6 }), flags: [] }]);
+    });
+
+    expect(result.current.messages.map((message) => message.id)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
