@@ -21,6 +21,7 @@ import { usePrepareBodies } from "./use-prepare-bodies";
 import { useSearchHighlight } from "./use-search-highlight";
 import { useStreamLooks } from "./use-stream-looks";
 import { useVirtualList } from "./use-virtual-list";
+import { WindowElements } from "./window-elements";
 import type { VirtualList } from "./virtual-list";
 import "./message-list.css";
 
@@ -79,31 +80,18 @@ function renderRow(row: ListRow, context: RowContext): ReactNode {
   }
 }
 
-/** Renders rows in `context`, each once: the same row object gets the same element back. */
-function rowRenderer(context: RowContext): (row: ListRow) => ReactNode {
-  const elements = new WeakMap<ListRow, ReactNode>();
-  return (row) => {
-    let element = elements.get(row);
-    if (element === undefined) {
-      element = renderRow(row, context);
-      elements.set(row, element);
-    }
-    return element;
-  };
-}
-
 /**
  * Renders rows through a cache of their elements, kept while the context is the same. Rows are
  * the same objects until the messages change, so a window that moves by a few rows hands React
  * the same elements for the rows it keeps: React skips them on identity, without comparing their
  * props (a fast scroll moves the window nearly every frame).
  */
-function useRowRenderer(context: RowContext): (row: ListRow) => ReactNode {
+function useRowElements(context: RowContext): WindowElements<ListRow, ReactNode> {
   const { narrow, ownUserId, isAdmin, isToolbarAlways, streams } = context;
-  return useMemo(
-    () => rowRenderer({ narrow, ownUserId, isAdmin, isToolbarAlways, streams }),
-    [narrow, ownUserId, isAdmin, isToolbarAlways, streams],
-  );
+  return useMemo(() => {
+    const fixed = { narrow, ownUserId, isAdmin, isToolbarAlways, streams };
+    return new WindowElements<ListRow, ReactNode>((row) => renderRow(row, fixed));
+  }, [narrow, ownUserId, isAdmin, isToolbarAlways, streams]);
 }
 
 /** The header above the window when the window begins inside a block (its header not rendered). */
@@ -227,7 +215,7 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
     if (state !== undefined && !state.found_newest) jumpToNewest();
   };
   const context: RowContext = { narrow, ownUserId, isAdmin, isToolbarAlways, streams };
-  const renderCached = useRowRenderer(context);
+  const rowElements = useRowElements(context);
   const ids = state?.ids ?? [];
   const isCaughtUp = state === undefined || state.found_newest;
   const showJump = rows.length > 0 && (!isCaughtUp || !isAtBottom);
@@ -254,7 +242,7 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
         <div className="message-list-spacer" ref={topSpacerRef} aria-hidden="true" />
         <ol className="message-list-rows" aria-label="Messages" ref={rowsRef}>
           {ghostHeader(rows[range.start], context)}
-          {rows.slice(range.start, range.end).map(renderCached)}
+          {rowElements.of(rows.slice(range.start, range.end))}
         </ol>
         <div className="message-list-spacer" ref={bottomSpacerRef} aria-hidden="true" />
         <ListNotices
