@@ -99,6 +99,25 @@ describe("ListLayout", () => {
     expect(layout.covers(range, 1100, 200, limits)).toBe(false);
     expect(layout.covers({ start: 0, end: 100 }, 1000, 200, limits)).toBe(false);
   });
+
+  it("keeps every size when the rows are the same rows in new objects (a message starred)", () => {
+    const rows = rowsOf(1, 6);
+    const layout = new ListLayout();
+    layout.setRows(rows);
+    const estimated = layout.totalHeight;
+    // Measuring one row changes the estimate of the rows never measured...
+    layout.measure(3, 200);
+    const total = layout.totalHeight;
+    expect(total).toBe(estimated - 30 + 200);
+    // ...which a new list of the same rows does not apply to them: nothing moves.
+    layout.setRows(rows.map((row) => ({ ...row })));
+    expect(layout.totalHeight).toBe(total);
+    // A date (40 px estimated), a header (36), the first message (62), then the one measured.
+    expect(layout.offsetOf(4)).toBe(40 + 36 + 62 + 200);
+    // A list of other rows is sized again, with the new estimate.
+    layout.setRows(rowsOf(1, 7));
+    expect(layout.totalHeight).toBeGreaterThan(total + 200);
+  });
 });
 
 describe("ListLayout.rangeFor while scrolling", () => {

@@ -82,9 +82,15 @@ export class ListLayout {
   private readonly measured = new Map<number, number>();
   private readonly totals = new Map<SizeClass, { sum: number; count: number }>();
 
-  /** The row list changed: sizes from measurements, estimates for the rest. */
+  /**
+   * The row list changed: sizes from measurements, estimates for the rest. A list of the same
+   * rows in the same places (some of them new objects: a message starred or read) keeps every
+   * size and offset; that check is a comparison per row, where sizing them again is a lookup.
+   */
   setRows(rows: readonly ListRow[]): void {
+    const isSameShape = this.hasSameShape(rows);
     this.rows = rows;
+    if (isSameShape) return;
     const estimates = {
       date: this.estimate("date"),
       recipient: this.estimate("recipient"),
@@ -102,6 +108,22 @@ export class ListLayout {
     this.sizes = sizes;
     this.offsets = new Float64Array(rows.length + 1);
     this.validUpTo = 0;
+  }
+
+  /** Whether `rows` has a row of the same order, shown the same way, at every index. */
+  private hasSameShape(rows: readonly ListRow[]): boolean {
+    const current = this.rows;
+    if (rows.length !== current.length || this.sizes.length !== rows.length) return false;
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index];
+      const was = current[index];
+      if (row === was) continue;
+      // The key is the order (which says the kind) and, for a message, how it is shown.
+      if (row === undefined || was === undefined || measureKey(row) !== measureKey(was)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   get rowCount(): number {

@@ -1,4 +1,11 @@
-import { useLayoutEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { useMediaQuery } from "../../lib/media-query";
 import type { Narrow } from "../../lib/narrow";
 import { getMessage, messageStore, type NarrowState } from "../../stores/message-store";
@@ -9,12 +16,13 @@ import { isUnread, unreadStore } from "../../stores/unread-store";
 import { ActionToast } from "../message-actions/action-toast";
 import { useIsAdministrator } from "../message-actions/message-actions";
 import { toggleStar } from "../message-actions/star";
-import { groupRows, messageOrder, outboxRows, type ListRow } from "./group-rows";
+import { messageOrder, outboxRows, type ListRow } from "./group-rows";
 import { adjacentMessageId, indexOfId, isOwnKeysTarget, listKeyCommand } from "./list-keys";
 import { ListNotices } from "./list-notices";
 import { MessageRowItem } from "./message-row";
 import { OutboxItem } from "./outbox-item";
 import { DateSeparator, RecipientHeader, type StreamLook } from "./recipient-header";
+import { RowGrouping } from "./row-grouping";
 import { useMarkReadOnScroll } from "./use-mark-read-on-scroll";
 import { useNarrowMessages } from "./use-narrow-messages";
 import { usePrepareBodies } from "./use-prepare-bodies";
@@ -189,7 +197,8 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
   const streams = useStreamLooks();
   const isAdmin = useIsAdministrator();
   const isToolbarAlways = useMediaQuery(TOOLBAR_ALWAYS_QUERY);
-  const messageRows = useMemo(() => groupRows(messages), [messages]);
+  const [grouping] = useState(() => new RowGrouping());
+  const messageRows = useMemo(() => grouping.of(messages), [grouping, messages]);
   const rows = useMemo(
     () => (outbox.length === 0 ? messageRows : [...messageRows, ...outboxRows(outbox)]),
     [messageRows, outbox],

@@ -16,27 +16,38 @@ import { useSessionStore } from "../../stores/session-store";
  * The stored messages of a narrow's ids, kept from one store change to the next: the same array
  * while neither the ids nor any of their messages changed. Every change of the store (a message
  * in another stream, a flag on another message) gives a new version; checking the narrow's
- * messages is a lookup per id, where a new array means grouping every row again and re-rendering
- * the list (≈ 35 ms for 100,000 messages; BENCHMARKS.md, chat views).
+ * messages is a lookup per id, where a new array means grouping rows again and re-rendering
+ * the list. When the ids are the same list and only some messages changed (a flag, an edit),
+ * the new array is the old one with those messages replaced, which keeps the grouping of the
+ * others (`RowGrouping`).
  */
 class NarrowMessages {
+  private ids: readonly number[] = [];
   private messages: Message[] = [];
 
   of(ids: readonly number[], store: MessageStoreState): Message[] {
-    if (!this.isCurrent(ids, store)) {
-      this.messages = ids.flatMap((id) => getMessage(store, id) ?? []);
-    }
+    const updated = ids === this.ids ? this.replaced(store) : undefined;
+    this.messages = updated ?? ids.flatMap((id) => getMessage(store, id) ?? []);
+    this.ids = ids;
     return this.messages;
   }
 
-  /** Whether every id's stored message is the one at its place: then the array is unchanged. */
-  private isCurrent(ids: readonly number[], store: MessageStoreState): boolean {
-    const { messages } = this;
-    if (ids.length !== messages.length) return false;
+  /**
+   * The messages with every changed one replaced: the same array when none changed, a copy
+   * otherwise; undefined when a message is gone from the store (the ids no longer match).
+   */
+  private replaced(store: MessageStoreState): Message[] | undefined {
+    const { ids, messages } = this;
+    if (ids.length !== messages.length) return undefined;
+    let copy: Message[] | undefined;
     for (let index = 0; index < ids.length; index++) {
-      if (getMessage(store, ids[index] ?? 0) !== messages[index]) return false;
+      const stored = getMessage(store, ids[index] ?? 0);
+      if (stored === undefined) return undefined;
+      if (stored === messages[index]) continue;
+      copy ??= messages.slice();
+      copy[index] = stored;
     }
-    return true;
+    return copy ?? messages;
   }
 }
 
