@@ -8,7 +8,9 @@
 //       ≤ 300 rows). Several passes, each through the next 10,000 older messages; Chrome's
 //       trace of the main thread's tasks (the cheap `toplevel` category) also says how much of
 //       each long task the thread spent on the CPU: on a shared machine the rest is time the
-//       thread waited, descheduled, and not the page's work.
+//       thread waited, descheduled, and not the page's work;
+//   (c) changes of the store with the narrow open: from a star on one of its messages, and from
+//       a new message in another stream, to the paint of the next frame (medians of several).
 // Prints the figures and writes bench/results/chat-views.json (chat-views-step<px>.json when
 // scrolling by another step).
 //
@@ -245,6 +247,25 @@ async function evaluate<T>(page: Page, expression: string, schema: z.ZodType<T>)
   return schema.parse(await page.evaluate(expression));
 }
 
+/** How many of each store change (`measureChanges`). */
+const CHANGES = 9;
+
+/** Stars on messages of the open narrow, then new messages elsewhere: each in ms to the paint. */
+async function measureChanges(page: Page) {
+  const times = async (kind: string) => {
+    const all: number[] = [];
+    for (let step = 0; step < CHANGES; step++) {
+      all.push(await evaluate(page, `window.parleyBench.change("${kind}", ${step})`, z.number()));
+      await page.waitForTimeout(300);
+    }
+    return { medianMs: round(median(all)), allMs: all.map((ms) => round(ms)) };
+  };
+  return {
+    starInNarrow: await times("star-in-narrow"),
+    newMessageElsewhere: await times("message-elsewhere"),
+  };
+}
+
 /** Opens and closes the narrow `count` times; each open with Chrome's main-thread split. */
 async function measureOpens(page: Page, cdp: CDPSession, count: number) {
   const figures: (OpenFigures & { split: TimeSplit })[] = [];
@@ -300,6 +321,7 @@ async function main(): Promise<void> {
       });
       await page.waitForTimeout(500);
     }
+    const storeChanges = await measureChanges(page);
     // The sampling profiler slows the page and adds pauses of its own: its pass is separate, and
     // only when profiles were asked for (CHAT_VIEWS_PROFILES).
     const scrollProfile = PROFILES_DIR
@@ -311,6 +333,7 @@ async function main(): Promise<void> {
       warmUp,
       measured,
       scrolls,
+      storeChanges,
       profiles: {
         open: { paintMs: round(opened.value.paintMs), ...opened.profile },
         scroll: scrollProfile,
@@ -365,6 +388,7 @@ async function report(figures: {
   warmUp: (OpenFigures & { split: TimeSplit }) | undefined;
   measured: (OpenFigures & { split: TimeSplit })[];
   scrolls: ScrollPass[];
+  storeChanges: Awaited<ReturnType<typeof measureChanges>>;
   profiles: Record<string, unknown>;
   apiCalls: Record<string, number>;
   errors: string[];
@@ -393,6 +417,7 @@ async function report(figures: {
     },
     scroll: summarizePasses(scrolls),
     scrollPasses: scrolls.map(describePass),
+    storeChangesWithTheNarrowOpen: figures.storeChanges,
     cpuProfileSelfTime: figures.profiles,
     loadAverageAtEnd: loadavg().map((load) => round(load, 2)),
     apiCallsAnsweredByTheDriver: figures.apiCalls,

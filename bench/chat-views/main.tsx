@@ -161,6 +161,34 @@ async function close(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
+/** What `change` does to the store while the narrow is open. */
+type StoreChange = "star-in-narrow" | "message-elsewhere";
+
+/**
+ * One change of the store with the narrow open, timed from the change to the paint of the next
+ * frame: a star on a message of the narrow (the `step`-th after its middle: the list regroups or
+ * replaces rows), or a new message in another stream (the list's messages stay as they were).
+ */
+async function change(kind: StoreChange, step: number): Promise<number> {
+  const store = messageStore.getState();
+  const start = performance.now();
+  if (kind === "star-in-narrow") {
+    const ids = getNarrowState(store, narrow)?.ids ?? [];
+    const id = ids[Math.floor(ids.length / 2) + step];
+    if (id === undefined) throw new Error(`no message ${String(step)} after the middle`);
+    store.flagsChanged({ op: "add", flag: "starred", messages: [id] });
+  } else {
+    const message = eg.streamMessage({
+      id: MESSAGE_COUNT + 1_000 + step,
+      stream_id: BENCH_STREAM.stream_id + 1,
+      display_recipient: "design",
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    store.messagesReceived([{ message, flags: [] }]);
+  }
+  return (await afterPaint()) - start;
+}
+
 const fillMs = fillStore();
 render(0);
 
@@ -172,5 +200,6 @@ Object.assign(window, {
     open,
     close,
     scroll: (count: number, stepPx: number) => scrollThrough(count, stepPx),
+    change,
   },
 });
