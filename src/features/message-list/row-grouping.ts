@@ -1,7 +1,11 @@
 import type { Message } from "../../api/types/message";
 import { groupRows, lowerBound, messageOrder, type ListRow, type RecipientRow } from "./group-rows";
 
-/** Past this many changed messages at once, grouping every row again is as quick. */
+/**
+ * Past this many changed messages at once (a whole narrow marked read), the rows are grouped
+ * again instead: replacing is worth it for a few, and a change at the head of a block replaces
+ * the whole block, so this bounds the work.
+ */
 const MAX_REPLACED = 1_000;
 
 /**
