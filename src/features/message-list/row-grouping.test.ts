@@ -25,6 +25,15 @@ function changed(messages: Message[], index: number, fields: Partial<Message>): 
   return messages.map((message, at) => (at === index ? { ...message, ...fields } : message));
 }
 
+/** The rows of `history()`, then of it with the message at `index` changed by `fields`. */
+function rowsAcrossChange(index: number, fields: Partial<Message>) {
+  const grouping = new RowGrouping();
+  const messages = history();
+  const before = grouping.of(messages);
+  const next = changed(messages, index, fields);
+  return { before, next, after: grouping.of(next) };
+}
+
 function messageRowOf(rows: readonly ListRow[], id: number): ListRow | undefined {
   return rows.find((row) => row.kind === "message" && row.message.id === id);
 }
@@ -38,11 +47,7 @@ describe("RowGrouping", () => {
   });
 
   it("replaces only the row of a message starred in the middle of a block", () => {
-    const grouping = new RowGrouping();
-    const messages = history();
-    const before = grouping.of(messages);
-    const next = changed(messages, 1, { flags: ["starred"] });
-    const after = grouping.of(next);
+    const { before, next, after } = rowsAcrossChange(1, { flags: ["starred"] });
     expect(after).toEqual(groupRows(next));
     expect(after).not.toBe(before);
     const starred = messageRowOf(after, 11);
@@ -53,11 +58,7 @@ describe("RowGrouping", () => {
   });
 
   it("gives a block a new header when its first message changes, and its rows name it", () => {
-    const grouping = new RowGrouping();
-    const messages = history();
-    const before = grouping.of(messages);
-    const next = changed(messages, 0, { flags: ["starred"] });
-    const after = grouping.of(next);
+    const { before, next, after } = rowsAcrossChange(0, { flags: ["starred"] });
     expect(after).toEqual(groupRows(next));
     const header = after.find((row) => row.kind === "recipient");
     expect(header?.kind === "recipient" && header.message).toBe(next[0]);
