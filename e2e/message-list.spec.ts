@@ -325,6 +325,43 @@ test("a scroll made in animation frames moves the view by exactly as much", asyn
   expect(Math.abs(moves.reduce((sum, move) => sum + move, 0) - 40 * 120)).toBeLessThanOrEqual(2);
 });
 
+test("a fast scroll up through the history puts no error on the page", async ({ browser }) => {
+  // The list renders rows from its resize observer's callback. Observed at once, those rows
+  // made the browser report "ResizeObserver loop completed with undelivered notifications" as
+  // an error event on the window, a few times a second while scrolling fast. That event has no
+  // exception behind it, so Playwright's "pageerror" never sees it: the page collects them.
+  const page = await logInFresh(browser, READER);
+  await openStreamAtNewest(page, "general");
+  await settle(page);
+  await page.evaluate(() => {
+    const errors: string[] = [];
+    Object.assign(window, { parleyErrors: errors });
+    window.addEventListener("error", (event) => errors.push(event.message));
+  });
+  const oldestBefore = Math.min(...(await listedIds(page)));
+  await page.evaluate(
+    ({ selector, frames, stepPx }) =>
+      new Promise<void>((done) => {
+        const scroller = document.querySelector(selector);
+        if (scroller === null) throw new Error("no message list");
+        let left = frames;
+        const step = () => {
+          scroller.scrollTop -= stepPx;
+          if (--left > 0) requestAnimationFrame(step);
+          else done();
+        };
+        requestAnimationFrame(step);
+      }),
+    { selector: SCROLLER, frames: 120, stepPx: 400 },
+  );
+  await settle(page);
+  // The scroll went through rows it had to render: older batches loaded on the way.
+  expect(Math.min(...(await listedIds(page)))).toBeLessThan(oldestBefore);
+  expect(await page.evaluate(() => (window as { parleyErrors?: string[] }).parleyErrors)).toEqual(
+    [],
+  );
+});
+
 test("j and k move the selection, s stars the selected message", async ({ browser, baseURL }) => {
   const iago = await sender(baseURL);
   const stream = unique("keys");

@@ -50,10 +50,19 @@ export function firstMessageBelow(rows: Iterable<HTMLElement>, top: number): num
 /**
  * Watches rendered rows (and the scroller) for size changes: observes each new element once,
  * forgets elements that left the page. Without ResizeObserver (jsdom) it watches nothing.
+ *
+ * Rows rendered while the observer delivers sizes (`later`) are observed at the next animation
+ * frame instead. Observed at once, their first size would be due in the same delivery at a
+ * depth already delivered: the browser keeps it for the next frame anyway and reports "loop
+ * completed with undelivered notifications" as an error on the page, once per such render.
+ * Observed in the next frame's callbacks, it comes in that frame's delivery, as before.
  */
 export class RowObserver {
   private observer: ResizeObserver | null = null;
   private readonly observed = new Set<HTMLElement>();
+  /** Elements to observe at the next animation frame. */
+  private readonly pending = new Set<HTMLElement>();
+  private cancelFrame: (() => void) | null = null;
 
   constructor(private readonly onResize: (entries: readonly ResizeObserverEntry[]) => void) {}
 
@@ -62,8 +71,11 @@ export class RowObserver {
     return this.observer !== null;
   }
 
-  /** Observes the elements not observed yet; true when there were any. */
-  watch(elements: Iterable<HTMLElement>): boolean {
+  /**
+   * Observes the elements not observed yet (`later`: from the next animation frame, for calls
+   * while sizes are being delivered); true when there were any.
+   */
+  watch(elements: Iterable<HTMLElement>, later = false): boolean {
     if (this.observer === null && typeof ResizeObserver !== "undefined") {
       this.observer = new ResizeObserver((entries) => {
         this.onResize(entries);
@@ -74,7 +86,8 @@ export class RowObserver {
     let hasNew = false;
     for (const element of elements) {
       if (this.observed.has(element)) continue;
-      observer.observe(element);
+      if (later) this.pending.add(element);
+      else observer.observe(element);
       this.observed.add(element);
       hasNew = true;
     }
@@ -82,6 +95,12 @@ export class RowObserver {
       if (element.isConnected) continue;
       observer.unobserve(element);
       this.observed.delete(element);
+      this.pending.delete(element);
+    }
+    if (this.pending.size > 0) {
+      this.cancelFrame ??= nextFrame(() => {
+        this.observePending();
+      });
     }
     return hasNew;
   }
@@ -90,5 +109,31 @@ export class RowObserver {
     this.observer?.disconnect();
     this.observer = null;
     this.observed.clear();
+    this.pending.clear();
+    this.cancelFrame?.();
+    this.cancelFrame = null;
   }
+
+  private observePending(): void {
+    this.cancelFrame = null;
+    for (const element of this.pending) {
+      if (element.isConnected) this.observer?.observe(element);
+      else this.observed.delete(element);
+    }
+    this.pending.clear();
+  }
+}
+
+/** Calls `callback` at the next animation frame (a task where there are none); a canceller. */
+function nextFrame(callback: () => void): () => void {
+  if (typeof requestAnimationFrame === "undefined") {
+    const handle = setTimeout(callback, 0);
+    return () => {
+      clearTimeout(handle);
+    };
+  }
+  const handle = requestAnimationFrame(callback);
+  return () => {
+    cancelAnimationFrame(handle);
+  };
 }

@@ -281,7 +281,7 @@ export class VirtualList {
     // The view itself changes size too (the compose box grows, the window is resized): the
     // reader at the bottom stays there, anyone else keeps their place.
     const scroller = this.scroller === null ? [] : [this.scroller];
-    return this.observer.watch([...scroller, ...this.elements.values()]);
+    return this.observer.watch([...scroller, ...this.elements.values()], this.isDeliveringResizes);
   }
 
   private indexOfOrder(order: number): number | undefined {
