@@ -1,24 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeResizeObserver } from "../../test/fake-resize-observer";
 import { RowObserver } from "./row-elements";
-
-/** jsdom has no ResizeObserver: this one records what is observed. */
-class RecordingResizeObserver {
-  static instances: RecordingResizeObserver[] = [];
-  readonly observed = new Set<Element>();
-  constructor(readonly callback: ResizeObserverCallback) {
-    RecordingResizeObserver.instances.push(this);
-  }
-  observe(element: Element): void {
-    this.observed.add(element);
-  }
-  unobserve(element: Element): void {
-    this.observed.delete(element);
-  }
-  disconnect(): void {
-    this.observed.clear();
-  }
-}
 
 function row(): HTMLElement {
   const element = document.createElement("li");
@@ -26,19 +9,20 @@ function row(): HTMLElement {
   return element;
 }
 
+/** What the list's observer observes (nothing is delivered in these tests). */
 function observedBy(): Set<Element> {
-  const observer = RecordingResizeObserver.instances.at(-1);
+  const observer = FakeResizeObserver.instances.at(-1);
   if (observer === undefined) throw new Error("no ResizeObserver was created");
-  return observer.observed;
+  return observer.pending;
 }
 
 describe("RowObserver", () => {
   let frames: FrameRequestCallback[];
 
   beforeEach(() => {
-    RecordingResizeObserver.instances = [];
+    FakeResizeObserver.instances = [];
     frames = [];
-    vi.stubGlobal("ResizeObserver", RecordingResizeObserver);
+    vi.stubGlobal("ResizeObserver", FakeResizeObserver);
     vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => {
       frames.push(callback);
       return frames.length;

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 import * as eg from "../../test/example-data";
+import { FakeResizeObserver } from "../../test/fake-resize-observer";
 import { groupRows, type ListRow } from "./group-rows";
 import { DEFAULT_LIMITS, ListLayout } from "./list-layout";
 import { resolveWindow, VirtualList } from "./virtual-list";
@@ -26,28 +27,6 @@ function rowsOf(firstId: number, count: number): ListRow[] {
 
 function rect(top: number, height: number): DOMRect {
   return DOMRect.fromRect({ x: 0, y: top, width: 600, height });
-}
-
-/** The browser's resize observations, delivered when a test says so. */
-class FakeResizeObserver {
-  static instances: FakeResizeObserver[] = [];
-  readonly pending = new Set<Element>();
-
-  constructor(readonly callback: ResizeObserverCallback) {
-    FakeResizeObserver.instances.push(this);
-  }
-
-  observe(element: Element): void {
-    this.pending.add(element);
-  }
-
-  unobserve(element: Element): void {
-    this.pending.delete(element);
-  }
-
-  disconnect(): void {
-    this.pending.clear();
-  }
 }
 
 /** A page holding one VirtualList; `render` plays React's part. */
