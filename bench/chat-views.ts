@@ -10,7 +10,11 @@
 //       each long task the thread spent on the CPU: on a shared machine the rest is time the
 //       thread waited, descheduled, and not the page's work;
 //   (c) changes of the store with the narrow open: from a star on one of its messages, and from
-//       a new message in another stream, to the paint of the next frame (medians of several).
+//       a new message in another stream, to the paint of the next frame (medians of several);
+//   (d) what a frame of scrolling leaves on Blink's garbage-collected heap (Oilpan: DOM nodes,
+//       styles, layout objects), which V8 collects with its own in full collections and which
+//       sets how often those come during a fast scroll: still, by 20 px (no row mounted) and by
+//       the step, from a collected heap, with the rows mounted meanwhile.
 // Prints the figures and writes bench/results/chat-views.json (chat-views-step<px>.json when
 // scrolling by another step).
 //
@@ -266,6 +270,48 @@ async function measureChanges(page: Page) {
   };
 }
 
+/** Frames per measurement of Blink's heap (`measureHeapPerFrame`), and rounds of each. */
+const HEAP_FRAMES = 60;
+const HEAP_ROUNDS = 2;
+
+const heapUsageSchema = z.object({ usedSize: z.number(), embedderHeapUsedSize: z.number() });
+
+/**
+ * Blink's heap grown per frame (KB), scrolling by 0 px, 20 px and the step, each from a heap
+ * just collected (rounds alternated), with the rows the list added per frame.
+ */
+async function measureHeapPerFrame(page: Page, cdp: CDPSession) {
+  await cdp.send("HeapProfiler.enable");
+  const steps = [0, 20, stepPx];
+  const kb = new Map<number, number[]>(steps.map((step) => [step, []]));
+  const rows = new Map<number, number[]>(steps.map((step) => [step, []]));
+  for (let round = 0; round < HEAP_ROUNDS; round++) {
+    for (const step of steps) {
+      await cdp.send("HeapProfiler.collectGarbage");
+      const before = heapUsageSchema.parse(await cdp.send("Runtime.getHeapUsage"));
+      const { rowsAdded } = await evaluate(
+        page,
+        `window.parleyBench.scrollFrames(${step}, ${HEAP_FRAMES})`,
+        z.object({ rowsAdded: z.number() }),
+      );
+      const after = heapUsageSchema.parse(await cdp.send("Runtime.getHeapUsage"));
+      const grown = after.embedderHeapUsedSize - before.embedderHeapUsedSize;
+      kb.get(step)?.push(grown / 1000 / HEAP_FRAMES);
+      rows.get(step)?.push(rowsAdded / HEAP_FRAMES);
+    }
+  }
+  return steps.map((step) => {
+    const kbPerFrame = median(kb.get(step) ?? []);
+    const rowsPerFrame = median(rows.get(step) ?? []);
+    return {
+      stepPx: step,
+      blinkHeapKbPerFrame: (kb.get(step) ?? []).map((value) => round(value)),
+      rowsAddedPerFrame: round(rowsPerFrame, 2),
+      ...(rowsPerFrame > 1 ? { blinkHeapKbPerRowAdded: round(kbPerFrame / rowsPerFrame) } : {}),
+    };
+  });
+}
+
 /** Opens and closes the narrow `count` times; each open with Chrome's main-thread split. */
 async function measureOpens(page: Page, cdp: CDPSession, count: number) {
   const figures: (OpenFigures & { split: TimeSplit })[] = [];
@@ -322,6 +368,7 @@ async function main(): Promise<void> {
       await page.waitForTimeout(500);
     }
     const storeChanges = await measureChanges(page);
+    const heapPerFrame = await measureHeapPerFrame(page, cdp);
     // The sampling profiler slows the page and adds pauses of its own: its pass is separate, and
     // only when profiles were asked for (CHAT_VIEWS_PROFILES).
     const scrollProfile = PROFILES_DIR
@@ -334,6 +381,7 @@ async function main(): Promise<void> {
       measured,
       scrolls,
       storeChanges,
+      heapPerFrame,
       profiles: {
         open: { paintMs: round(opened.value.paintMs), ...opened.profile },
         scroll: scrollProfile,
@@ -389,6 +437,7 @@ async function report(figures: {
   measured: (OpenFigures & { split: TimeSplit })[];
   scrolls: ScrollPass[];
   storeChanges: Awaited<ReturnType<typeof measureChanges>>;
+  heapPerFrame: Awaited<ReturnType<typeof measureHeapPerFrame>>;
   profiles: Record<string, unknown>;
   apiCalls: Record<string, number>;
   errors: string[];
@@ -418,6 +467,7 @@ async function report(figures: {
     scroll: summarizePasses(scrolls),
     scrollPasses: scrolls.map(describePass),
     storeChangesWithTheNarrowOpen: figures.storeChanges,
+    blinkHeapPerFrameOfScrolling: figures.heapPerFrame,
     cpuProfileSelfTime: figures.profiles,
     loadAverageAtEnd: loadavg().map((load) => round(load, 2)),
     apiCallsAnsweredByTheDriver: figures.apiCalls,

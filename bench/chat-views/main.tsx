@@ -22,6 +22,7 @@ import {
   findScroller,
   messageRows,
   nextFrame,
+  scrollFrames,
   scrollThrough,
   thisFramePainted,
   visibleMessageId,
@@ -200,6 +201,7 @@ Object.assign(window, {
     open,
     close,
     scroll: (count: number, stepPx: number) => scrollThrough(count, stepPx),
+    scrollFrames,
     change,
   },
 });

@@ -243,3 +243,30 @@ export async function scrollThrough(count: number, stepPx: number): Promise<Scro
     heapUsedMb: heapUsedMb(),
   };
 }
+
+/**
+ * Scrolls up by `stepPx` for `frames` animation frames and nothing else (no sampling), counting
+ * the rows the list adds meanwhile: what a frame costs the browser's heaps, read by the driver.
+ */
+export async function scrollFrames(stepPx: number, frames: number): Promise<{ rowsAdded: number }> {
+  const scroller = findScroller();
+  const list = document.querySelector('ol[aria-label="Messages"]');
+  if (list === null) throw new Error("no message list");
+  let rowsAdded = 0;
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) if (node.nodeName === "LI") rowsAdded++;
+    }
+  });
+  observer.observe(list, { childList: true });
+  for (let frame = 0; frame < frames; frame++) {
+    await nextFrame();
+    scroller.scrollTop -= stepPx;
+  }
+  await afterPaint();
+  for (const record of observer.takeRecords()) {
+    for (const node of record.addedNodes) if (node.nodeName === "LI") rowsAdded++;
+  }
+  observer.disconnect();
+  return { rowsAdded };
+}
