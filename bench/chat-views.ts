@@ -14,7 +14,10 @@
 //   (d) what a frame of scrolling leaves on Blink's garbage-collected heap (Oilpan: DOM nodes,
 //       styles, layout objects), which V8 collects with its own in full collections and which
 //       sets how often those come during a fast scroll: still, by 20 px (no row mounted) and by
-//       the step, from a collected heap, with the rows mounted meanwhile.
+//       the step, from a collected heap, with the rows mounted meanwhile;
+//   (e) what one laid-out item holds on Blink's heap: copies of the message rows, and of the
+//       other items (recipient headers, date separators), and what laying a copied row out again
+//       after its texts change allocates (the least a recycled row would cost).
 // Prints the figures and writes bench/results/chat-views.json (chat-views-step<px>.json when
 // scrolling by another step).
 //
@@ -144,10 +147,11 @@ const traceSchema = z.object({
 
 /**
  * The main thread's tasks over `LONG_TASK_MS` in a trace of the `toplevel` category, longest
- * first, with their thread (CPU) time. The page's main thread is the `CrRendererMain` that ran
+ * first, with their thread (CPU) time, and the longest task of all however short: the margin
+ * to the goal when no task was long. The page's main thread is the `CrRendererMain` that ran
  * the most tasks.
  */
-function longTasksOfTrace(trace: Buffer): TaskTime[] {
+function tasksOfTrace(trace: Buffer): { long: TaskTime[]; longest: TaskTime | undefined } {
   const { traceEvents } = traceSchema.parse(JSON.parse(trace.toString("utf8")));
   const mains = new Set(
     traceEvents
@@ -164,10 +168,10 @@ function longTasksOfTrace(trace: Buffer): TaskTime[] {
     tasks.set(thread, list);
   }
   const busiest = [...tasks.values()].sort((a, b) => b.length - a.length)[0] ?? [];
-  return busiest
-    .filter((task) => task.dur / 1000 > LONG_TASK_MS)
+  const times = busiest
     .sort((a, b) => b.dur - a.dur)
     .map((task) => ({ wallMs: round(task.dur / 1000), cpuMs: round(task.tdur / 1000) }));
+  return { long: times.filter((task) => task.wallMs > LONG_TASK_MS), longest: times[0] };
 }
 
 /** Where a stretch of main-thread time went (Chrome's own counters, milliseconds). */
@@ -312,6 +316,57 @@ async function measureHeapPerFrame(page: Page, cdp: CDPSession) {
   });
 }
 
+/** Copies per measurement of Blink's heap per item (`measureHeapPerItem`). */
+const ITEM_COPIES = 300;
+const ITEM_ROUNDS = 5;
+
+/** Blink's heap grown by `run` from a collected heap, in KB per copy; rounds alternated. */
+async function heapPerCopy(cdp: CDPSession, run: () => Promise<unknown>): Promise<number> {
+  // Twice: Blink sweeps what a collection freed lazily, and the next one finishes that sweep
+  // first; otherwise the copies just removed would be swept (and counted off) during `run`.
+  await cdp.send("HeapProfiler.collectGarbage");
+  await cdp.send("HeapProfiler.collectGarbage");
+  const before = heapUsageSchema.parse(await cdp.send("Runtime.getHeapUsage"));
+  await run();
+  const after = heapUsageSchema.parse(await cdp.send("Runtime.getHeapUsage"));
+  return (after.embedderHeapUsedSize - before.embedderHeapUsedSize) / 1000 / ITEM_COPIES;
+}
+
+/**
+ * Blink's heap (KB) per laid-out copy of a message row and of another item, and allocated per
+ * copied row laid out again after its texts changed (from a collected heap: the copies made
+ * before are live, so what grows is the new layout's). The least of `ITEM_ROUNDS`: the page's
+ * own work meanwhile (bodies sanitised in idle time, say) can only add to a round.
+ */
+async function measureHeapPerItem(page: Page, cdp: CDPSession) {
+  const copy = (kind: string) => () =>
+    page.evaluate(`window.parleyBench.copyItems("${kind}", ${ITEM_COPIES})`);
+  const figures = { messageRow: [] as number[], otherItem: [] as number[], retext: [] as number[] };
+  await page.waitForTimeout(1000); // the scrolls' idle work done
+  for (let round = 0; round < ITEM_ROUNDS; round++) {
+    await page.evaluate("window.parleyBench.removeCopies()");
+    figures.otherItem.push(await heapPerCopy(cdp, copy("others")));
+    await page.evaluate("window.parleyBench.removeCopies()");
+    figures.messageRow.push(await heapPerCopy(cdp, copy("messages")));
+    figures.retext.push(
+      await heapPerCopy(cdp, () => page.evaluate("window.parleyBench.retextCopies()")),
+    );
+  }
+  await page.evaluate("window.parleyBench.removeCopies()");
+  const all = (values: number[]) => values.map((value) => round(value));
+  return {
+    copies: ITEM_COPIES,
+    messageRowKb: round(Math.min(...figures.messageRow)),
+    otherItemKb: round(Math.min(...figures.otherItem)),
+    messageRowLaidOutAgainAfterItsTextsChangedKb: round(Math.min(...figures.retext)),
+    rounds: {
+      messageRowKb: all(figures.messageRow),
+      otherItemKb: all(figures.otherItem),
+      laidOutAgainKb: all(figures.retext),
+    },
+  };
+}
+
 /** Opens and closes the narrow `count` times; each open with Chrome's main-thread split. */
 async function measureOpens(page: Page, cdp: CDPSession, count: number) {
   const figures: (OpenFigures & { split: TimeSplit })[] = [];
@@ -359,16 +414,18 @@ async function main(): Promise<void> {
       const before = await mainThreadCounters(cdp);
       await browser.startTracing(page, { categories: ["toplevel"] });
       const scroll = await scrollOnce();
-      const longTaskTimes = longTasksOfTrace(await browser.stopTracing());
+      const traced = tasksOfTrace(await browser.stopTracing());
       scrolls.push({
         ...scroll,
         split: splitBetween(before, await mainThreadCounters(cdp)),
-        longTaskTimes,
+        longTaskTimes: traced.long,
+        longestTracedTask: traced.longest,
       });
       await page.waitForTimeout(500);
     }
     const storeChanges = await measureChanges(page);
     const heapPerFrame = await measureHeapPerFrame(page, cdp);
+    const heapPerItem = await measureHeapPerItem(page, cdp);
     // The sampling profiler slows the page and adds pauses of its own: its pass is separate, and
     // only when profiles were asked for (CHAT_VIEWS_PROFILES).
     const scrollProfile = PROFILES_DIR
@@ -382,6 +439,7 @@ async function main(): Promise<void> {
       scrolls,
       storeChanges,
       heapPerFrame,
+      heapPerItem,
       profiles: {
         open: { paintMs: round(opened.value.paintMs), ...opened.profile },
         scroll: scrollProfile,
@@ -395,7 +453,11 @@ async function main(): Promise<void> {
 }
 
 /** One pass of the scroll: the page's figures, Chrome's split, and the long tasks' CPU time. */
-type ScrollPass = ScrollFigures & { split: TimeSplit; longTaskTimes: TaskTime[] };
+type ScrollPass = ScrollFigures & {
+  split: TimeSplit;
+  longTaskTimes: TaskTime[];
+  longestTracedTask: TaskTime | undefined;
+};
 
 /** A pass as reported: rounded, its long frames described in a line each. */
 function describePass(scroll: ScrollPass) {
@@ -424,6 +486,12 @@ function summarizePasses(scrolls: readonly ScrollPass[]) {
     longTasksPerPass: scrolls.map((scroll) => scroll.longTasks),
     framesPerPass: scrolls.map((scroll) => scroll.frames),
     slowFramesPerPass: scrolls.map((scroll) => scroll.slowFrames),
+    /** Each pass's longest task in Chrome's trace, however short (wall / CPU ms). */
+    longestTracedTaskPerPass: scrolls.map((scroll) =>
+      scroll.longestTracedTask === undefined
+        ? "none traced"
+        : `${String(scroll.longestTracedTask.wallMs)} / ${String(scroll.longestTracedTask.cpuMs)}`,
+    ),
     /** Of the tasks over 50 ms in all passes, the most CPU time any of them used. */
     maxCpuMsOfALongTask: cpuOfLongTasks.length === 0 ? 0 : Math.max(...cpuOfLongTasks),
     maxRows: Math.max(...scrolls.map((scroll) => scroll.maxRows)),
@@ -438,6 +506,7 @@ async function report(figures: {
   scrolls: ScrollPass[];
   storeChanges: Awaited<ReturnType<typeof measureChanges>>;
   heapPerFrame: Awaited<ReturnType<typeof measureHeapPerFrame>>;
+  heapPerItem: Awaited<ReturnType<typeof measureHeapPerItem>>;
   profiles: Record<string, unknown>;
   apiCalls: Record<string, number>;
   errors: string[];
@@ -468,6 +537,7 @@ async function report(figures: {
     scrollPasses: scrolls.map(describePass),
     storeChangesWithTheNarrowOpen: figures.storeChanges,
     blinkHeapPerFrameOfScrolling: figures.heapPerFrame,
+    blinkHeapPerItem: figures.heapPerItem,
     cpuProfileSelfTime: figures.profiles,
     loadAverageAtEnd: loadavg().map((load) => round(load, 2)),
     apiCallsAnsweredByTheDriver: figures.apiCalls,

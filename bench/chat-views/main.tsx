@@ -19,9 +19,12 @@ import * as eg from "../../src/test/example-data";
 import "../../src/styles.css";
 import {
   afterPaint,
+  copyItems,
   findScroller,
   messageRows,
   nextFrame,
+  removeCopies,
+  retextCopies,
   scrollFrames,
   scrollThrough,
   thisFramePainted,
@@ -202,6 +205,9 @@ Object.assign(window, {
     close,
     scroll: (count: number, stepPx: number) => scrollThrough(count, stepPx),
     scrollFrames,
+    copyItems,
+    retextCopies,
+    removeCopies,
     change,
   },
 });

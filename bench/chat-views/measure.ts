@@ -270,3 +270,53 @@ export async function scrollFrames(stepPx: number, frames: number): Promise<{ ro
   observer.disconnect();
   return { rowsAdded };
 }
+
+/** The copies of `copyItems`, in a list of their own over the message list. */
+let copies: HTMLOListElement | null = null;
+
+/** Removes the copies of `copyItems`, if any. */
+export function removeCopies(): void {
+  copies?.remove();
+  copies = null;
+}
+
+/**
+ * Lays out `count` copies of the list's message rows (`kind` "messages") or of its other items
+ * (recipient headers, date separators), cycling through those rendered, in a list of the
+ * message list's class and width over it: what Blink's heap holds for one laid-out item of
+ * each kind, read by the driver (its part (e)). Element copies, not React's: no handlers, no
+ * observers, the markup and styles only.
+ */
+export async function copyItems(kind: "messages" | "others", count: number): Promise<void> {
+  const list = document.querySelector('ol[aria-label="Messages"]');
+  if (list === null || list.parentElement === null) throw new Error("no message list");
+  const items = [...list.children].filter(
+    (item) =>
+      item instanceof HTMLLIElement &&
+      item.hasAttribute("data-message-id") === (kind === "messages"),
+  );
+  if (items.length === 0) throw new Error(`no ${kind} in the list`);
+  removeCopies();
+  copies = document.createElement("ol");
+  copies.className = list.className;
+  copies.style.cssText = `position: absolute; top: 0; left: 0; width: ${list.clientWidth}px`;
+  for (let index = 0; index < count; index++) {
+    copies.append(items[index % items.length]?.cloneNode(true) ?? "");
+  }
+  list.parentElement.append(copies);
+  await afterPaint();
+}
+
+/**
+ * Changes every text of the copies (a character more) and lays them out again: the least a row
+ * reused for another message (recycled, as some virtual lists do) would cost instead of a new
+ * one, since its texts change at the least.
+ */
+export async function retextCopies(): Promise<void> {
+  if (copies === null) throw new Error("no copies: copyItems first");
+  const walker = document.createTreeWalker(copies, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    (node as Text).appendData("x");
+  }
+  await afterPaint();
+}
