@@ -320,7 +320,7 @@ async function measureHeapPerFrame(page: Page, cdp: CDPSession) {
 const ITEM_COPIES = 300;
 const ITEM_ROUNDS = 5;
 
-/** Blink's heap grown by `run` from a collected heap, in KB per copy; rounds alternated. */
+/** Blink's heap grown by `run` from a collected heap, in KB per copy (`ITEM_COPIES`). */
 async function heapPerCopy(cdp: CDPSession, run: () => Promise<unknown>): Promise<number> {
   // Twice: Blink sweeps what a collection freed lazily, and the next one finishes that sweep
   // first; otherwise the copies just removed would be swept (and counted off) during `run`.
