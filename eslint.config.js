@@ -58,6 +58,37 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // The boundary between the two programs: the server reaches the client's code only through
+    // common/ (the wire schemas and the Markdown renderer), and common/ belongs to neither.
+    files: ["server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/src/**"], message: "The server imports shared code from common/ only." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["common/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/src/**", "**/server/**"],
+              message: "common/ is shared by the client and the server: it imports neither.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**/*.ts"],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",

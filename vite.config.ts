@@ -17,7 +17,12 @@ export default defineConfig({
     proxy: { "/api": { target: apiTarget, changeOrigin: false } },
   },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "src/**/*.test.{ts,tsx}",
+      "common/**/*.test.ts",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 30_000,

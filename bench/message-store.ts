@@ -4,7 +4,7 @@
 // of several runs and writes bench/results/message-store.json.
 //
 //   node --import tsx bench/message-store.ts [runs=7]
-import type { Message } from "../src/api/types/message";
+import type { Message } from "../common/wire/message";
 import {
   allMessagesNarrow,
   dmNarrow,

@@ -4,9 +4,9 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { HOSTILE_CONTEXT, HOSTILE_INPUTS } from "../src/markdown/hostile-inputs";
-import { degradedHtml, renderMessage } from "../src/markdown/render";
-import { TEST_CONTEXT } from "../src/markdown/test-context";
+import { HOSTILE_CONTEXT, HOSTILE_INPUTS } from "../common/markdown/hostile-inputs";
+import { degradedHtml, renderMessage } from "../common/markdown/render";
+import { TEST_CONTEXT } from "../common/markdown/test-context";
 import { writeResults } from "./lib";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");

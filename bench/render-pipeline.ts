@@ -19,7 +19,7 @@ async function bundle(): Promise<string> {
   const result = await build({
     stdin: {
       contents:
-        'import { renderMarkdown } from "./src/markdown/render";\n' +
+        'import { renderMarkdown } from "./common/markdown/render";\n' +
         'import { sanitizeHtml } from "./src/lib/sanitize";\n' +
         "globalThis.parleyPipeline = { renderMarkdown, sanitizeHtml };\n",
       resolveDir: ROOT,

@@ -1,11 +1,11 @@
 import zulipInit from "zulip-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorResponseSchema, successSchema } from "../src/api/types/common";
-import { messageEventSchema } from "../src/api/types/events";
-import { messageSchema } from "../src/api/types/message";
-import { registerResponseSchema } from "../src/api/types/register";
-import { ownProfileSchema } from "../src/api/types/users";
+import { errorResponseSchema, successSchema } from "../common/wire/common";
+import { messageEventSchema } from "../common/wire/events";
+import { messageSchema } from "../common/wire/message";
+import { registerResponseSchema } from "../common/wire/register";
+import { ownProfileSchema } from "../common/wire/users";
 import { startTestServer, type TestServer } from "./test/test-server";
 
 // zulip-js is Zulip's own JavaScript client library, used here unchanged: its POSTs are

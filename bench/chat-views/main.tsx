@@ -7,7 +7,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
-import { getMessagesResponseSchema } from "../../src/api/types/responses";
+import { getMessagesResponseSchema } from "../../common/wire/responses";
 import { MessageList } from "../../src/features/message-list/message-list";
 import { streamNarrow } from "../../src/lib/narrow";
 import { createQueryClient } from "../../src/queries/query-client";

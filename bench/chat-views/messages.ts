@@ -2,9 +2,9 @@
 // (conversations hopping between topics, runs by one sender, days passing, replies of every
 // length, code, lists, quotes, mentions, some reactions, edits and stars), as the server renders
 // them. Deterministic (a seeded generator), so every run shows the same list.
-import type { Message } from "../../src/api/types/message";
-import type { Subscription } from "../../src/api/types/streams";
-import type { User } from "../../src/api/types/users";
+import type { Message } from "../../common/wire/message";
+import type { Subscription } from "../../common/wire/streams";
+import type { User } from "../../common/wire/users";
 import * as eg from "../../src/test/example-data";
 
 /** The stream every message is in. */

@@ -17,7 +17,7 @@ import type { MessageRecord } from "../db/messages";
 import { findStreamById } from "../db/streams";
 import { ROLE, type UserRow } from "../db/users";
 import { ApiError, badRequest } from "../http/errors";
-import { EMPTY_RENDER_CONTEXT, renderMarkdown } from "../../src/markdown/render";
+import { EMPTY_RENDER_CONTEXT, renderMarkdown } from "../../common/markdown/render";
 import { publishMessageUpdate, type MessageUpdate } from "./edit-message-event";
 import { accessMessage } from "./get-message";
 import { checkContent, checkTopic } from "./validate";

@@ -18,7 +18,7 @@ import {
   INVALID_EMOJI_IMAGE,
   MAX_EMOJI_BYTES,
   type EmojiImageType,
-} from "../../src/api/types/realm-emoji-rules";
+} from "../../common/wire/realm-emoji-rules";
 import { ApiError, badRequest } from "../http/errors";
 
 export const EMOJI_URL_PREFIX = "/user_avatars/emoji/";
@@ -57,7 +57,7 @@ export async function emojiFolder(ctx: Pick<AppContext, "config" | "queues">): P
   return folder;
 }
 
-/** Throws the 400 of a name that breaks the rule (src/api/types/realm-emoji-rules.ts). */
+/** Throws the 400 of a name that breaks the rule (common/wire/realm-emoji-rules.ts). */
 export function checkEmojiName(name: string): void {
   const problem = emojiNameProblem(name);
   if (problem !== undefined) throw badRequest(problem);

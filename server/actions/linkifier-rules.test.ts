@@ -7,7 +7,7 @@ import {
   templateToFormatString,
 } from "./linkifier-rules";
 
-// The rules themselves are tested in src/markdown/linkifier-rules.test.ts; here, that each
+// The rules themselves are tested in common/markdown/linkifier-rules.test.ts; here, that each
 // problem becomes Zulip's 400 with the message under the right field of `errors`.
 
 interface Refusal {

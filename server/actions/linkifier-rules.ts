@@ -1,13 +1,13 @@
-import * as rules from "../../src/markdown/linkifier-rules";
+import * as rules from "../../common/markdown/linkifier-rules";
 import { ApiError } from "../http/errors";
 
 /**
- * The linkifier rules (src/markdown/linkifier-rules.ts, shared with the client's form) as the
+ * The linkifier rules (common/markdown/linkifier-rules.ts, shared with the client's form) as the
  * server applies them: each problem becomes Django's validation error, a 400 with Zulip's
  * `errors` (field → messages).
  */
 
-export { templateToFormatString } from "../../src/markdown/linkifier-rules";
+export { templateToFormatString } from "../../common/markdown/linkifier-rules";
 
 function validationError(field: string, msg: string): ApiError {
   return new ApiError(msg, { extra: { errors: { [field]: [msg] } } });

@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import { FLAG_BITS } from "../db/flags";
 import type { NewMessage } from "../db/messages";
 import type { UserRow } from "../db/users";
-import { renderMessage, type RenderResult } from "../../src/markdown/render";
+import { renderMessage, type RenderResult } from "../../common/markdown/render";
 import { storedMemberIds } from "../db/user-groups";
 import { commitSend } from "./send-batch";
 import { planDelivery, type MessageTarget } from "./send-plan";

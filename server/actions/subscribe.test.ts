@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderMarkdown } from "../../src/markdown/render";
+import { renderMarkdown } from "../../common/markdown/render";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 let server: TestServer;

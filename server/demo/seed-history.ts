@@ -1,4 +1,4 @@
-import { renderMarkdown } from "../../src/markdown/render";
+import { renderMarkdown } from "../../common/markdown/render";
 import { generateApiKey } from "../actions/api-key";
 import { editMessage } from "../actions/edit-message";
 import { addReaction } from "../actions/reactions";

@@ -1,7 +1,7 @@
 import { JSDOM, type DomElement, type DomNode } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { htmlDiff } from "./html-diff";
-import { renderMarkdown } from "../../src/markdown/render";
+import { renderMarkdown } from "../../common/markdown/render";
 
 const INSERTED = "highlight_text_inserted";
 const DELETED = "highlight_text_deleted";

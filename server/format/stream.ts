@@ -1,5 +1,5 @@
 import type { StreamRow, SubscribedStreamRow } from "../db/streams";
-import { renderMarkdown } from "../../src/markdown/render";
+import { renderMarkdown } from "../../common/markdown/render";
 
 /** A stream as in `GET /streams` and `never_subscribed`. */
 export function formatStream(stream: StreamRow): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { UNICODE_EMOJI } from "../../src/markdown/emoji-data";
+import { UNICODE_EMOJI } from "../../common/markdown/emoji-data";
 
 /**
  * Zulip's Unicode emoji names (canonical and aliases) and code points, for reactions: the same

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../src/markdown/render";
+import { escapeHtml } from "../../common/markdown/render";
 
 const PALETTE = [
   "#3b6ea5",

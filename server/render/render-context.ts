@@ -1,4 +1,4 @@
-import { topicLinks, type RenderContext } from "../../src/markdown/render";
+import { topicLinks, type RenderContext } from "../../common/markdown/render";
 import type { Queryable } from "../db/database";
 import { listEmoji, listLinkifiers } from "../db/realm";
 import { listUsers } from "../db/users";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { addEmoji, EMOJI_URL_PREFIX, emojiFolder, realmEmoji, removeEmoji } from "../actions/emoji";
-import { EMOJI_IMAGE_TYPES, isEmojiImageType } from "../../src/api/types/realm-emoji-rules";
+import { EMOJI_IMAGE_TYPES, isEmojiImageType } from "../../common/wire/realm-emoji-rules";
 import type { AppContext } from "../context";
 import { userEndpoint, type Endpoint } from "../http/endpoint";
 import { pathText } from "./path-params";

@@ -10,7 +10,7 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from "./errors";
-import { successSchema } from "./types/common";
+import { successSchema } from "../../common/wire/common";
 
 const okSchema = successSchema({ value: z.number() });
 

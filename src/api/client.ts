@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { errorResponseSchema } from "./types/common";
+import { errorResponseSchema } from "../../common/wire/common";
 import {
   ApiError,
   MalformedResponseError,

@@ -8,15 +8,15 @@ import {
   linkifierWriteParams,
   normalizeFeatureLevelWire,
   normalizeLinkifierWire,
-} from "./compat";
+} from "../../common/wire/compat";
 import { getMessage, getMessageHistory, getMessages } from "./messages";
-import { parseServerEvent } from "./types/events";
+import { parseServerEvent } from "../../common/wire/events";
 import {
   messageSchema,
   normalizeMessageWire,
   normalizeSnapshotWire,
   normalizeUpdateMessageEventWire,
-} from "./types/message";
+} from "../../common/wire/message";
 
 function setup() {
   const fake = createFakeFetch();

@@ -1,7 +1,7 @@
 import type { ApiClient, CallOptions } from "./client";
-import { getEventsResponseSchema } from "./types/events";
-import { registerResponseSchema, type RegisterResponse } from "./types/register";
-import { emptySuccessResponseSchema, type NarrowTerm } from "./types/responses";
+import { getEventsResponseSchema } from "../../common/wire/events";
+import { registerResponseSchema, type RegisterResponse } from "../../common/wire/register";
+import { emptySuccessResponseSchema, type NarrowTerm } from "../../common/wire/responses";
 import type { z } from "zod";
 
 /** `GET /events`: `events` still unparsed, one schema per event later. */

@@ -4,8 +4,8 @@ import {
   getLinkifiersResponseSchema,
   type AddLinkifierResponse,
   type GetLinkifiersResponse,
-} from "./types/realm";
-import { emptySuccessResponseSchema } from "./types/responses";
+} from "../../common/wire/realm";
+import { emptySuccessResponseSchema } from "../../common/wire/responses";
 
 /** GET /api/v1/realm/linkifiers — every linkifier, in the order they apply. */
 export function getLinkifiers(

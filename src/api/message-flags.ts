@@ -5,7 +5,7 @@ import {
   updateMessageFlagsResponseSchema,
   type MarkAllAsReadResponse,
   type UpdateMessageFlagsResponse,
-} from "./types/responses";
+} from "../../common/wire/responses";
 
 /** Parameters of `POST /messages/flags`; only `read`, `starred` and `collapsed` are editable. */
 export interface UpdateMessageFlagsParams {

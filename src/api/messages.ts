@@ -10,7 +10,7 @@ import {
   type GetMessagesResponse,
   type NarrowTerm,
   type SendMessageResponse,
-} from "./types/responses";
+} from "../../common/wire/responses";
 
 /** Where a `GET /messages` window is centred: a message id or one of Zulip's named anchors. */
 export type Anchor = number | "newest" | "oldest" | "first_unread";

@@ -6,7 +6,7 @@ import {
   type GetRealmPresenceResponse,
   type GetUserPresenceResponse,
   type UpdatePresenceResponse,
-} from "./types/presence";
+} from "../../common/wire/presence";
 
 /** GET /api/v1/users/{user_id_or_email}/presence — one user's clients and `aggregated`. */
 export function getUserPresence(

@@ -1,5 +1,5 @@
 import type { ApiClient, CallOptions } from "./client";
-import { emptySuccessResponseSchema } from "./types/responses";
+import { emptySuccessResponseSchema } from "../../common/wire/responses";
 
 /** `unicode_emoji` (code: hex code points), `realm_emoji` (code: the id), `zulip_extra_emoji`. */
 export type ReactionType = "unicode_emoji" | "realm_emoji" | "zulip_extra_emoji";

@@ -1,6 +1,6 @@
 import type { ApiClient, CallOptions, LongCallOptions } from "./client";
-import { getCustomEmojiResponseSchema, type GetCustomEmojiResponse } from "./types/realm";
-import { emptySuccessResponseSchema } from "./types/responses";
+import { getCustomEmojiResponseSchema, type GetCustomEmojiResponse } from "../../common/wire/realm";
+import { emptySuccessResponseSchema } from "../../common/wire/responses";
 
 /** An upload may take far longer than an ordinary request (the limit is 5 MiB). */
 export const UPLOAD_TIMEOUT_MS = 120_000;

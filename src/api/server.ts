@@ -8,7 +8,7 @@ import {
   type DevListUsersResponse,
   type FetchApiKeyResponse,
   type ServerSettings,
-} from "./types/responses";
+} from "../../common/wire/responses";
 
 /** GET /api/v1/server_settings — no auth needed. */
 export function getServerSettings(

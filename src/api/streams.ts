@@ -4,7 +4,7 @@ import {
   getStreamTopicsResponseSchema,
   type GetStreamsResponse,
   type GetStreamTopicsResponse,
-} from "./types/streams";
+} from "../../common/wire/streams";
 
 /** Which streams `GET /streams` lists; by default public and subscribed ones. */
 export interface GetStreamsParams {

@@ -1,11 +1,14 @@
 import type { ApiClient, CallOptions } from "./client";
-import { getSubscriptionsResponseSchema, type GetSubscriptionsResponse } from "./types/responses";
+import {
+  getSubscriptionsResponseSchema,
+  type GetSubscriptionsResponse,
+} from "../../common/wire/responses";
 import {
   subscribeResponseSchema,
   unsubscribeResponseSchema,
   type SubscribeResponse,
   type UnsubscribeResponse,
-} from "./types/streams";
+} from "../../common/wire/streams";
 
 /** GET /api/v1/users/me/subscriptions — the streams the caller is subscribed to. */
 export function getSubscriptions(

@@ -1,5 +1,5 @@
 import type { ApiClient, CallOptions } from "./client";
-import { emptySuccessResponseSchema } from "./types/responses";
+import { emptySuccessResponseSchema } from "../../common/wire/responses";
 
 /** Parameters of `POST /typing`: a direct conversation by user ids, or a stream topic. */
 export type SetTypingStatusParams =

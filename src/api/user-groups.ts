@@ -4,8 +4,8 @@ import {
   getUserGroupsResponseSchema,
   type CreateUserGroupResponse,
   type GetUserGroupsResponse,
-} from "./types/realm";
-import { emptySuccessResponseSchema } from "./types/responses";
+} from "../../common/wire/realm";
+import { emptySuccessResponseSchema } from "../../common/wire/responses";
 
 /** GET /api/v1/user_groups — every group, system groups included (not for guests or bots). */
 export function getUserGroups(

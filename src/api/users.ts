@@ -1,11 +1,11 @@
 import type { ApiClient, CallOptions } from "./client";
-import { getOwnUserResponseSchema, type GetOwnUserResponse } from "./types/responses";
+import { getOwnUserResponseSchema, type GetOwnUserResponse } from "../../common/wire/responses";
 import {
   getUserResponseSchema,
   getUsersResponseSchema,
   type GetUserResponse,
   type GetUsersResponse,
-} from "./types/users";
+} from "../../common/wire/users";
 
 /** GET /api/v1/users/me — the caller's own profile. */
 export function getOwnUser(

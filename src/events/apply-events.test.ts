@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import type { ServerEvent } from "../api/types/events";
-import type { RegisterResponse } from "../api/types/register";
+import type { ServerEvent } from "../../common/wire/events";
+import type { RegisterResponse } from "../../common/wire/register";
 import * as eg from "../test/example-data";
 import {
   applyEventBatch,

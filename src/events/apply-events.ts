@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ServerEvent } from "../api/types/events";
-import type { RegisterResponse, UnreadMessages } from "../api/types/register";
+import type { ServerEvent } from "../../common/wire/events";
+import type { RegisterResponse, UnreadMessages } from "../../common/wire/register";
 import type { MessageStoreState, ReceivedMessage } from "../stores/message-store";
 import type { UnreadStoreState } from "../stores/unread-store";
 import {

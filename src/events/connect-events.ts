@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../api/client";
 import type { UnauthorizedError } from "../api/errors";
 import { deleteQueue, getEvents, registerQueue } from "../api/events";
-import type { RenderContext } from "../markdown/types";
+import type { RenderContext } from "../../common/markdown/types";
 import { applyEventToQueries, seedQueriesFromSnapshot } from "../queries/query-events";
 import { draftsStore } from "../stores/drafts-store";
 import { refreshOpenNarrows } from "../stores/message-fetch";

@@ -1,4 +1,4 @@
-import { parseServerEvent, type ServerEvent } from "../api/types/events";
+import { parseServerEvent, type ServerEvent } from "../../common/wire/events";
 
 /** Where malformed events and recovered failures are reported; `console.warn` in the app. */
 export type Warn = (message: string, detail?: unknown) => void;

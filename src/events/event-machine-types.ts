@@ -1,7 +1,7 @@
 import type { CallOptions } from "../api/client";
 import type { UnauthorizedError } from "../api/errors";
 import type { GetEventsParams, GetEventsResponse, RegisterQueueParams } from "../api/events";
-import type { RegisterResponse } from "../api/types/register";
+import type { RegisterResponse } from "../../common/wire/register";
 import type { ConnectionInfo, ConnectionState } from "../stores/session-store";
 import type { EventBatch, Warn } from "./event-batch";
 import type { SetTimer, VisibilitySource } from "./wake-detector";

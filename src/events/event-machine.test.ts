@@ -7,7 +7,7 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from "../api/errors";
-import type { RegisterResponse } from "../api/types/register";
+import type { RegisterResponse } from "../../common/wire/register";
 import type { ConnectionInfo } from "../stores/session-store";
 import * as eg from "../test/example-data";
 import { createScriptedServer, FakePage } from "../test/events-fakes";

@@ -1,5 +1,5 @@
-import type { Message } from "../api/types/message";
-import type { NarrowTerm } from "../api/types/responses";
+import type { Message } from "../../common/wire/message";
+import type { NarrowTerm } from "../../common/wire/responses";
 
 /**
  * A view of messages. Streams are identified by id (the name is for display and may be

@@ -1,4 +1,4 @@
-import { ALLOWED_SCHEMES } from "../markdown/urls";
+import { ALLOWED_SCHEMES } from "../../common/markdown/urls";
 // URL checks shared by the sanitiser (links and images inside message HTML) and the views
 // (avatars, emoji images and topic links rendered by React, which escapes text but not URLs).
 

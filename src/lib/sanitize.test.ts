@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { renderTex } from "../markdown/math";
+import { renderTex } from "../../common/markdown/math";
 import { isKatexStyle, sanitizeHtml } from "./sanitize";
 
 function parse(html: string): HTMLElement {

@@ -5,16 +5,16 @@ import type {
   StreamEvent,
   SubscriptionEvent,
   UserGroupEvent,
-} from "../api/types/events";
-import type { UserGroup } from "../api/types/realm";
+} from "../../common/wire/events";
+import type { UserGroup } from "../../common/wire/realm";
 import {
   streamSchema,
   subscriptionSchema,
   type Stream,
   type Subscription,
   type Topic,
-} from "../api/types/streams";
-import { userSchema, type User } from "../api/types/users";
+} from "../../common/wire/streams";
+import { userSchema, type User } from "../../common/wire/users";
 
 /** Replaces the items with the same id, appends the others, keeps the order otherwise. */
 export function upsertBy<T>(

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Message } from "../api/types/message";
+import type { Message } from "../../common/wire/message";
 import { sessionStore } from "../stores/session-store";
 import { setupApi } from "../test/api-client";
 import * as eg from "../test/example-data";

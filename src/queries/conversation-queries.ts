@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { getMessages } from "../api/messages";
-import type { Message } from "../api/types/message";
-import type { RecentConversation } from "../api/types/register";
+import type { Message } from "../../common/wire/message";
+import type { RecentConversation } from "../../common/wire/register";
 import { dmParticipants } from "../lib/narrow";
 import { sessionStore } from "../stores/session-store";
 

@@ -1,6 +1,11 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { getRealmPresence, updatePresence } from "../api/presence";
-import type { ClientPresence, Presences, SlimPresence, UserPresence } from "../api/types/presence";
+import type {
+  ClientPresence,
+  Presences,
+  SlimPresence,
+  UserPresence,
+} from "../../common/wire/presence";
 import { sessionStore } from "../stores/session-store";
 
 /** Everyone's presence: `presences` by email (legacy) or by user id (slim), and the server time. */

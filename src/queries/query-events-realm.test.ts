@@ -1,7 +1,7 @@
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ServerEvent } from "../api/types/events";
-import type { GetOwnUserResponse } from "../api/types/responses";
+import type { ServerEvent } from "../../common/wire/events";
+import type { GetOwnUserResponse } from "../../common/wire/responses";
 import * as ev from "../test/api-events";
 import * as wire from "../test/api-fixtures";
 import * as eg from "../test/example-data";

@@ -6,11 +6,11 @@ import type {
   ServerEvent,
   StreamEvent,
   UpdateMessageEvent,
-} from "../api/types/events";
-import { deletedMessageIds } from "../api/types/message-events";
-import type { Linkifier } from "../api/types/realm";
-import type { RegisterResponse } from "../api/types/register";
-import type { User } from "../api/types/users";
+} from "../../common/wire/events";
+import { deletedMessageIds } from "../../common/wire/message-events";
+import type { Linkifier } from "../../common/wire/realm";
+import type { RegisterResponse } from "../../common/wire/register";
+import type { User } from "../../common/wire/users";
 import { appRerenderDeps, rerenderForLinkifierChange } from "../stores/linkifier-rerender";
 import {
   applyRealmUserEvent,

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { RenderContext } from "../markdown/types";
+import type { RenderContext } from "../../common/markdown/types";
 import { realmQueries } from "./realm-queries";
 import { serverQueries } from "./server-queries";
 import { streamQueries } from "./stream-queries";

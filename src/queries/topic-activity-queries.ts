@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { getMessages } from "../api/messages";
-import type { Message } from "../api/types/message";
+import type { Message } from "../../common/wire/message";
 import { sessionStore } from "../stores/session-store";
 
 /** How many of a stream's newest messages are read to date its recent topics. */

@@ -1,6 +1,6 @@
-import type { Message } from "../api/types/message";
-import { escapeText } from "../markdown/escape";
-import type { RenderContext, RenderResult } from "../markdown/types";
+import type { Message } from "../../common/wire/message";
+import { escapeText } from "../../common/markdown/escape";
+import type { RenderContext, RenderResult } from "../../common/markdown/types";
 
 /** Where an outgoing message goes. Direct: the other participants, or `[ownId]` for oneself. */
 export type OutboxDestination =
@@ -15,7 +15,7 @@ export interface EchoSender {
   readonly avatarUrl: string | null;
 }
 
-/** The parts of the Markdown module the echo uses (`src/markdown/render.ts`). */
+/** The parts of the Markdown module the echo uses (`common/markdown/render.ts`). */
 export interface EchoRenderer {
   renderMessage(content: string, context: RenderContext): RenderResult;
   topicLinks(
@@ -31,7 +31,7 @@ let rendererLoad: Promise<EchoRenderer> | undefined;
  * doesn't need. Until it is loaded, echoes show their text escaped.
  */
 export function loadEchoRenderer(): Promise<EchoRenderer> {
-  rendererLoad ??= import("../markdown/render");
+  rendererLoad ??= import("../../common/markdown/render");
   return rendererLoad;
 }
 

@@ -1,4 +1,4 @@
-import { compileLinkifier } from "../markdown/linkifiers";
+import { compileLinkifier } from "../../common/markdown/linkifiers";
 import type { LinkifierRule, TextMatcher } from "./linkifier-rerender";
 
 /**

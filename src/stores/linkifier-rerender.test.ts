@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import * as renderer from "../markdown/render";
-import { EMPTY_RENDER_CONTEXT, type RenderContext } from "../markdown/types";
+import * as renderer from "../../common/markdown/render";
+import { EMPTY_RENDER_CONTEXT, type RenderContext } from "../../common/markdown/types";
 import * as eg from "../test/example-data";
 import { linkifierMatcher } from "./linkifier-matcher";
 import {

@@ -1,6 +1,6 @@
 import type { StoreApi } from "zustand/vanilla";
 import { getMessage } from "../api/messages";
-import type { RenderContext } from "../markdown/types";
+import type { RenderContext } from "../../common/markdown/types";
 import { loadEchoRenderer, type EchoRenderer } from "./echo-render";
 import { messageStore, type MessageStoreState } from "./message-store";
 import { sessionStore } from "./session-store";

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createApiClient } from "../api/client";
-import type { UnreadMessages } from "../api/types/register";
+import type { UnreadMessages } from "../../common/wire/register";
 import * as eg from "../test/example-data";
 import { createControlledClient } from "../test/store-fetch";
 import { OWN_ID } from "../test/store-messages";

@@ -1,4 +1,4 @@
-import type { Message } from "../api/types/message";
+import type { Message } from "../../common/wire/message";
 import { candidateNarrowKeys, messageMatchesNarrow } from "../lib/narrow";
 import { compactMessage } from "./message-compact";
 import { isCovered, refreshView, type MessageData, type NarrowEntry } from "./message-data";

@@ -1,4 +1,4 @@
-import type { Message } from "../api/types/message";
+import type { Message } from "../../common/wire/message";
 
 // A long history repeats most of its strings: each of a sender's messages carries their email
 // and name, each message of a topic its name, and most messages carry an empty reaction list,

@@ -1,4 +1,4 @@
-import type { Message } from "../api/types/message";
+import type { Message } from "../../common/wire/message";
 import { narrowKey, streamNarrow, type Narrow } from "../lib/narrow";
 import { IdList } from "./message-ids";
 

@@ -1,4 +1,4 @@
-import type { Message } from "../api/types/message";
+import type { Message } from "../../common/wire/message";
 import { forgetMessage, storeMessage, type NarrowChanges } from "./message-changes";
 import { refreshView, touch, type MessageData } from "./message-data";
 

@@ -1,6 +1,6 @@
 import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Message } from "../api/types/message";
+import type { Message } from "../../common/wire/message";
 import { narrowKey, type Narrow } from "../lib/narrow";
 import { NarrowChanges } from "./message-changes";
 import { createMessageData, ensureEntry, type MessageData, type NarrowState } from "./message-data";

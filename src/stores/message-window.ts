@@ -1,4 +1,4 @@
-import type { Message } from "../api/types/message";
+import type { Message } from "../../common/wire/message";
 import { messageMatchesNarrow, type Narrow } from "../lib/narrow";
 import { storeMessage, type NarrowChanges } from "./message-changes";
 import { coveredRange, ensureEntry, type MessageData, type NarrowEntry } from "./message-data";

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NetworkError, RateLimitedError, TimeoutError } from "../api/errors";
 import type { SendMessageParams } from "../api/messages";
-import type { SendMessageResponse } from "../api/types/responses";
+import type { SendMessageResponse } from "../../common/wire/responses";
 import { realSetTimer } from "../events/wake-detector";
-import * as markdown from "../markdown/render";
-import { EMPTY_RENDER_CONTEXT } from "../markdown/types";
+import * as markdown from "../../common/markdown/render";
+import { EMPTY_RENDER_CONTEXT } from "../../common/markdown/types";
 import { memoryStorage } from "../test/events-fakes";
 import type { EchoRenderer, OutboxDestination } from "./echo-render";
 import { createOutboxController, SEND_WATCHDOG_MS, type OutboxDeps } from "./outbox-controller";

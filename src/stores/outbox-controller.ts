@@ -1,10 +1,10 @@
 import type { StoreApi } from "zustand/vanilla";
 import { ApiError, NetworkError, RateLimitedError, TimeoutError } from "../api/errors";
 import type { SendMessageParams } from "../api/messages";
-import type { SendMessageResponse } from "../api/types/responses";
+import type { SendMessageResponse } from "../../common/wire/responses";
 import { createBackoff, type Backoff } from "../events/backoff";
 import type { SetTimer } from "../events/wake-detector";
-import type { RenderContext } from "../markdown/types";
+import type { RenderContext } from "../../common/markdown/types";
 import {
   buildEcho,
   type EchoRenderer,

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Message } from "../api/types/message";
+import type { Message } from "../../common/wire/message";
 import type { OutboxDestination } from "./echo-render";
 
 /** One message on its way out, shown as a local echo until its real message is shown. */

@@ -3,7 +3,7 @@ import { useShallow } from "zustand/react/shallow";
 import { sendMessage } from "../api/messages";
 import { createLocalId } from "./local-id";
 import { messageMatchesNarrow, type Narrow } from "../lib/narrow";
-import { EMPTY_RENDER_CONTEXT, type RenderContext } from "../markdown/types";
+import { EMPTY_RENDER_CONTEXT, type RenderContext } from "../../common/markdown/types";
 import { realSetTimer } from "../events/wake-detector";
 import { loadEchoRendererWhenIdle, type EchoSender, type OutboxDestination } from "./echo-render";
 import { getMessage, messageStore, useMessageStore, type MessageStoreState } from "./message-store";

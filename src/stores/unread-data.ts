@@ -1,5 +1,5 @@
-import type { Message } from "../api/types/message";
-import type { UnreadMessages } from "../api/types/register";
+import type { Message } from "../../common/wire/message";
+import type { UnreadMessages } from "../../common/wire/register";
 import { dmKey, dmParticipants, MENTION_FLAGS, topicKey } from "../lib/narrow";
 import type { UnreadMessageDetail } from "./message-events";
 

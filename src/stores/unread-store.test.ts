@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { UnreadMessages } from "../api/types/register";
+import type { UnreadMessages } from "../../common/wire/register";
 import {
   allMessagesNarrow,
   dmNarrow,

@@ -1,7 +1,7 @@
 import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Message } from "../api/types/message";
-import type { UnreadMessages } from "../api/types/register";
+import type { Message } from "../../common/wire/message";
+import type { UnreadMessages } from "../../common/wire/register";
 import { dmKey, MENTION_FLAGS, topicKey, type Narrow } from "../lib/narrow";
 import type { FlagChange, MessageUpdate, ReceivedMessage } from "./message-events";
 import { getMessage, messageStore } from "./message-store";

@@ -1,6 +1,6 @@
 // Events as Parley's server publishes them (server/actions/*.ts; captured from a live queue), one
 // factory per type and op. Ids and payloads may be overridden.
-import type { Message } from "../api/types/message";
+import type { Message } from "../../common/wire/message";
 import type {
   DeleteMessageEvent,
   HeartbeatEvent,
@@ -18,7 +18,7 @@ import type {
   UpdateMessageEvent,
   UpdateMessageFlagsEvent,
   UserGroupEvent,
-} from "../api/types/events";
+} from "../../common/wire/events";
 import * as wire from "./api-fixtures";
 
 /** A `message` event (typed, unlike `eg.messageEvent`). */

@@ -1,10 +1,10 @@
 // Wire objects exactly as Parley's server sends them (captured from server/format/*.ts and
 // server/actions/*.ts output), for binding, event and cache tests. Fields may be overridden.
-import type { MessageSnapshot } from "../api/types/message";
-import type { UserPresence } from "../api/types/presence";
-import type { Linkifier, RealmEmoji, UserGroup } from "../api/types/realm";
-import type { Stream, Subscription, Topic } from "../api/types/streams";
-import type { User } from "../api/types/users";
+import type { MessageSnapshot } from "../../common/wire/message";
+import type { UserPresence } from "../../common/wire/presence";
+import type { Linkifier, RealmEmoji, UserGroup } from "../../common/wire/realm";
+import type { Stream, Subscription, Topic } from "../../common/wire/streams";
+import type { User } from "../../common/wire/users";
 
 /** `formatStream` of a public stream. */
 export function stream(fields: Partial<Stream> = {}): Stream {

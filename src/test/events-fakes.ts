@@ -1,7 +1,7 @@
 // Fakes for the event machine, the outbox and persistence tests: a scripted server, a page whose
 // visibility the test sets, and a Map-backed storage.
 import type { GetEventsParams } from "../api/events";
-import type { RegisterResponse } from "../api/types/register";
+import type { RegisterResponse } from "../../common/wire/register";
 import type { EventMachineApi } from "../events/event-machine-types";
 
 /** A scripted reply: a value, or an error to reject with. */

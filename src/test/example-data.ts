@@ -1,10 +1,10 @@
 // The example-data factory (`import * as eg from "../test/example-data"`): realistic wire
 // objects with sensible defaults, overridable field by field.
-import type { Message } from "../api/types/message";
-import type { RegisterResponse } from "../api/types/register";
-import type { GetMessagesResponse } from "../api/types/responses";
-import type { Subscription } from "../api/types/streams";
-import type { User } from "../api/types/users";
+import type { Message } from "../../common/wire/message";
+import type { RegisterResponse } from "../../common/wire/register";
+import type { GetMessagesResponse } from "../../common/wire/responses";
+import type { Subscription } from "../../common/wire/streams";
+import type { User } from "../../common/wire/users";
 
 let nextMessageId = 1000;
 

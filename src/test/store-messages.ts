@@ -1,7 +1,7 @@
 // Helpers for the message and unread store tests: direct messages, fetch windows, id lists.
 import type { StoreApi } from "zustand/vanilla";
-import type { Message } from "../api/types/message";
-import type { GetMessagesResponse } from "../api/types/responses";
+import type { Message } from "../../common/wire/message";
+import type { GetMessagesResponse } from "../../common/wire/responses";
 import type { Narrow } from "../lib/narrow";
 import {
   getNarrowState,

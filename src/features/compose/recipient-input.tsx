@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState, type KeyboardEvent } from "react";
-import type { User } from "../../api/types/users";
+import type { User } from "../../../common/wire/users";
 import { Icon } from "../../components/icon";
 import { userQueries } from "../../queries/user-queries";
 import { rankMatches } from "../typeahead/match";

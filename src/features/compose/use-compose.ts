@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Subscription } from "../../api/types/streams";
+import type { Subscription } from "../../../common/wire/streams";
 import { narrowKey, type Narrow } from "../../lib/narrow";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { draftsStore, useDraft } from "../../stores/drafts-store";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { RealmEmoji } from "../../api/types/realm";
-import type { User } from "../../api/types/users";
+import type { RealmEmoji } from "../../../common/wire/realm";
+import type { User } from "../../../common/wire/users";
 import { safeImageUrl } from "../../lib/safe-url";
 import { authorName, canDeactivate } from "./emoji-rows";
 import "./custom-emoji.css";

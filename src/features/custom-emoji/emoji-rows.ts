@@ -1,5 +1,5 @@
-import type { RealmEmoji, RealmEmojiMap } from "../../api/types/realm";
-import type { User } from "../../api/types/users";
+import type { RealmEmoji, RealmEmojiMap } from "../../../common/wire/realm";
+import type { User } from "../../../common/wire/users";
 
 /** What the grid shows and how. */
 export interface EmojiFilter {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { MAX_EMOJI_BYTES } from "../../api/types/realm-emoji-rules";
+import { MAX_EMOJI_BYTES } from "../../../common/wire/realm-emoji-rules";
 import * as wire from "../../test/api-fixtures";
 import { checkEmojiFile, emojiNameProblem, fileCheck, suggestEmojiName } from "./emoji-rules";
 
@@ -54,7 +54,7 @@ describe("emojiNameProblem", () => {
   });
 });
 
-// The image sniffing itself is tested in src/api/types/realm-emoji-rules.test.ts.
+// The image sniffing itself is tested in common/wire/realm-emoji-rules.test.ts.
 describe("fileCheck and checkEmojiFile", () => {
   it("refuses a file over 5 MiB, saying how large it is", () => {
     expect(fileCheck(MAX_EMOJI_BYTES, bytes(PNG))).toEqual({ isOk: true, type: "png" });

@@ -1,7 +1,7 @@
-// The server's upload rules (src/api/types/realm-emoji-rules.ts, the copy the server applies),
+// The server's upload rules (common/wire/realm-emoji-rules.ts, the copy the server applies),
 // checked here so that a bad name or file is caught before a possibly large upload, with the
 // server's own wording. The server still checks; its refusal is shown too.
-import type { RealmEmojiMap } from "../../api/types/realm";
+import type { RealmEmojiMap } from "../../../common/wire/realm";
 import {
   EMOJI_SNIFF_BYTES,
   emojiImageType,
@@ -10,7 +10,7 @@ import {
   MAX_EMOJI_BYTES,
   MAX_EMOJI_NAME_LENGTH,
   type EmojiImageType,
-} from "../../api/types/realm-emoji-rules";
+} from "../../../common/wire/realm-emoji-rules";
 
 // The form's name field is sized by it.
 export { MAX_EMOJI_NAME_LENGTH };

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import type { User } from "../../api/types/users";
+import type { User } from "../../../common/wire/users";
 import { realmQueries } from "../../queries/realm-queries";
 import { userQueries } from "../../queries/user-queries";
 import { sessionStore } from "../../stores/session-store";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
-import type { RealmEmoji } from "../../api/types/realm";
-import type { User } from "../../api/types/users";
+import type { RealmEmoji } from "../../../common/wire/realm";
+import type { User } from "../../../common/wire/users";
 import { ConfirmDialog } from "../../components/dialog";
 import { Page } from "../../components/page";
 import { realmQueries } from "../../queries/realm-queries";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import type { RealmEmojiMap } from "../../api/types/realm";
+import type { RealmEmojiMap } from "../../../common/wire/realm";
 import { MAX_EMOJI_NAME_LENGTH } from "./emoji-rules";
 import { useUploadForm } from "./use-upload-form";
 import "./custom-emoji.css";

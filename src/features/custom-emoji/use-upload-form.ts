@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type SyntheticEvent } from "react";
-import type { RealmEmojiMap } from "../../api/types/realm";
+import type { RealmEmojiMap } from "../../../common/wire/realm";
 import { errorMessage } from "../streams/error-message";
 import { checkEmojiFile, emojiNameProblem, suggestEmojiName, type FileCheck } from "./emoji-rules";
 import { useUploadEmoji } from "./use-emoji-actions";

@@ -1,4 +1,4 @@
-import type { RecentConversation } from "../../api/types/register";
+import type { RecentConversation } from "../../../common/wire/register";
 import { conversationUserIds } from "../../queries/conversation-queries";
 
 /** A direct conversation as the sidebar lists it. */

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { MessageSnapshot } from "../../api/types/message";
+import type { MessageSnapshot } from "../../../common/wire/message";
 import { messageQueries } from "../../queries/message-queries";
 import { userQueries } from "../../queries/user-queries";
 import * as eg from "../../test/example-data";

@@ -1,4 +1,4 @@
-import type { MessageSnapshot } from "../../api/types/message";
+import type { MessageSnapshot } from "../../../common/wire/message";
 
 /** One version of a message, as the history dialog shows it. */
 export interface HistoryCard {

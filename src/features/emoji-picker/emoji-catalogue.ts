@@ -1,5 +1,5 @@
-import type { RealmEmojiMap } from "../../api/types/realm";
-import { UNICODE_EMOJI } from "../../markdown/emoji-data";
+import type { RealmEmojiMap } from "../../../common/wire/realm";
+import { UNICODE_EMOJI } from "../../../common/markdown/emoji-data";
 import type { ReactionEmoji } from "../reactions/reaction-groups";
 
 /** An emoji the picker offers: how a reaction names it, plus other names to search by. */

@@ -1,7 +1,7 @@
 // The user groups page's rules, kept pure so they are unit-tested: which groups are shown,
 // how they are named, filtered and sorted.
-import type { UserGroup } from "../../api/types/realm";
-import type { User } from "../../api/types/users";
+import type { UserGroup } from "../../../common/wire/realm";
+import type { User } from "../../../common/wire/users";
 
 /** A group as the page lists it: the group, its members by name, and how many there are. */
 export interface DirectoryGroup {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
-import type { UserGroup } from "../../api/types/realm";
+import type { UserGroup } from "../../../common/wire/realm";
 import { Icon } from "../../components/icon";
 import { realmQueries } from "../../queries/realm-queries";
 import { useUserName } from "../users/use-user-name";

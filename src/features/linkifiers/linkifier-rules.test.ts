@@ -7,7 +7,7 @@ import {
 } from "./linkifier-rules";
 
 // The server's rules, which the form applies first, are tested in
-// src/markdown/linkifier-rules.test.ts; here, what the form adds to them.
+// common/markdown/linkifier-rules.test.ts; here, what the form adds to them.
 
 describe("checkRenderablePattern", () => {
   it("refuses what the server takes but the renderer would skip in every message", () => {

@@ -1,5 +1,9 @@
-import { compileLinkifier, topicLinks } from "../../markdown/linkifiers";
-import { checkPattern, checkUrlTemplate, type PatternCheck } from "../../markdown/linkifier-rules";
+import { compileLinkifier, topicLinks } from "../../../common/markdown/linkifiers";
+import {
+  checkPattern,
+  checkUrlTemplate,
+  type PatternCheck,
+} from "../../../common/markdown/linkifier-rules";
 
 /*
  * The form's checks before sending: the server's own rules (markdown/linkifier-rules.ts, the copy

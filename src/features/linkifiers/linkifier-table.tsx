@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Linkifier } from "../../api/types/realm";
+import type { Linkifier } from "../../../common/wire/realm";
 import { ConfirmDialog } from "../../components/dialog";
 import { Icon } from "../../components/icon";
 import { errorMessage } from "../streams/error-message";
@@ -67,7 +67,7 @@ export function LinkifierTable({
                 <code className="linkifier-code">{linkifier.pattern}</code>
               </td>
               <td>
-                {/* An old server's `%(id)s` url_format_string arrives here as is (api/compat.ts). */}
+                {/* An old server's `%(id)s` url_format_string arrives here as is (common/wire/compat.ts). */}
                 <code className="linkifier-code">{linkifier.url_template}</code>
               </td>
               {canDelete && (

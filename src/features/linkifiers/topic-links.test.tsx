@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import * as renderer from "../../markdown/render";
+import * as renderer from "../../../common/markdown/render";
 import * as wire from "../../test/api-fixtures";
 import * as eg from "../../test/example-data";
 import { currentTopicLinks, TopicLinkIcons } from "./topic-links";

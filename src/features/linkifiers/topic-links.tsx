@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useSyncExternalStore } from "react";
-import type { Message } from "../../api/types/message";
-import type { Linkifier } from "../../api/types/realm";
+import type { Message } from "../../../common/wire/message";
+import type { Linkifier } from "../../../common/wire/realm";
 import { Icon } from "../../components/icon";
 import { safeLinkUrl } from "../../lib/safe-url";
 import { realmQueries } from "../../queries/realm-queries";

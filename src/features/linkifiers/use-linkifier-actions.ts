@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { FEATURE_LEVEL, linkifierWriteParams } from "../../api/compat";
+import { FEATURE_LEVEL, linkifierWriteParams } from "../../../common/wire/compat";
 import { ApiError } from "../../api/errors";
 import { addLinkifier, removeLinkifier } from "../../api/linkifiers";
 import { serverQueries } from "../../queries/server-queries";

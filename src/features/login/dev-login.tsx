@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import type { DevLoginUser } from "../../api/types/responses";
+import type { DevLoginUser } from "../../../common/wire/responses";
 import { serverQueries } from "../../queries/server-queries";
 import { loginErrorMessage } from "./login-errors";
 import { useDevLogin } from "./use-session";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { deleteMessage } from "../../api/messages";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { ConfirmDialog } from "../../components/dialog";
 import { useSessionStore } from "../../stores/session-store";
 import { errorText } from "./action-errors";

@@ -1,6 +1,6 @@
 import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { narrowKey, type Narrow } from "../../lib/narrow";
 import { MARK_READ_BATCH_SIZE } from "../../stores/mark-read";
 import { getMessage, getNarrowState } from "../../stores/message-store";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import type { ApiClient } from "../../api/client";
-import type { Message } from "../../api/types/message";
-import type { OwnProfile } from "../../api/types/users";
+import type { Message } from "../../../common/wire/message";
+import type { OwnProfile } from "../../../common/wire/users";
 import { Icon } from "../../components/icon";
 import { MenuButton, type MenuItem } from "../../components/menu";
 import type { Narrow } from "../../lib/narrow";

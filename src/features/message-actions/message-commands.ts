@@ -1,5 +1,5 @@
 import type { ApiClient } from "../../api/client";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { narrowToHash } from "../../lib/narrow";
 import { uiStore } from "../../stores/ui-store";
 import { errorText, reportActionError, reportActionInfo } from "./action-errors";

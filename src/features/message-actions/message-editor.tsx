@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { uiStore, useUiStore } from "../../stores/ui-store";
 import {
   composeProblem,

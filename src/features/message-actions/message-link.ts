@@ -1,4 +1,4 @@
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { dmNarrow, dmParticipants, narrowToHash, topicNarrow, type Narrow } from "../../lib/narrow";
 
 /** The conversation a message belongs to: its topic, or its direct-message conversation. */

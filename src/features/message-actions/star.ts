@@ -1,7 +1,7 @@
 import type { StoreApi } from "zustand/vanilla";
 import type { ApiClient } from "../../api/client";
 import { updateMessageFlags } from "../../api/message-flags";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { getMessage, messageStore, type MessageStoreState } from "../../stores/message-store";
 import { sessionStore } from "../../stores/session-store";
 import { errorText, reportActionError } from "./action-errors";

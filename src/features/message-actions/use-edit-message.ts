@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { updateMessage } from "../../api/messages";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { useSessionStore } from "../../stores/session-store";
 import { uiStore } from "../../stores/ui-store";
 import { errorText } from "./action-errors";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import * as eg from "../../test/example-data";
 import { dmMessage } from "../../test/store-messages";
 import {

@@ -1,4 +1,4 @@
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { localDayStart, nextLocalDayStart } from "../../lib/time";
 import type { OutboxEntry } from "../../stores/outbox-store";
 

@@ -1,5 +1,5 @@
 import { memo } from "react";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { narrowToHash, topicNarrow, type Narrow } from "../../lib/narrow";
 import { formatDateTime, formatMessageTime, isoDateTime } from "../../lib/time";
 import { MessageBody } from "./message-body";

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { searchNarrow, streamNarrow, type Narrow } from "../../lib/narrow";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { userQueries } from "../../queries/user-queries";

@@ -1,5 +1,5 @@
 import { memo, useState } from "react";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { Avatar } from "../../components/avatar";
 import { narrowToHash, type Narrow } from "../../lib/narrow";
 import { formatDateTime, formatTimeOfDay, isoDateTime } from "../../lib/time";

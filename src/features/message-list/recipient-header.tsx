@@ -1,5 +1,5 @@
 import { memo, type CSSProperties } from "react";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { Icon } from "../../components/icon";
 import { formatDayLabel, isoLocalDate } from "../../lib/time";
 import { TopicLinkIcons } from "../linkifiers/topic-links";

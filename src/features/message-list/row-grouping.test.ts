@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import * as eg from "../../test/example-data";
 import { groupRows, type ListRow } from "./group-rows";
 import { RowGrouping } from "./row-grouping";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import type { Narrow } from "../../lib/narrow";
 import { fetchNewer, fetchNewest, fetchOlder, openNarrow } from "../../stores/message-fetch";
 import {

@@ -1,4 +1,4 @@
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { dmNarrow, dmParticipants, narrowToHash, topicNarrow } from "../../lib/narrow";
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useSyncExternalStore } from "react";
-import type { Subscription } from "../../api/types/streams";
+import type { Subscription } from "../../../common/wire/streams";
 import type { Narrow } from "../../lib/narrow";
 import { routeFromHash, type Route } from "../../lib/route";
 import { subscriptionQueries } from "../../queries/subscription-queries";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { IdList } from "../../stores/message-ids";
 import * as eg from "../../test/example-data";
 import {

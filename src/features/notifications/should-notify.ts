@@ -1,4 +1,4 @@
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { MENTION_FLAGS } from "../../lib/narrow";
 import type { IdList } from "../../stores/message-ids";
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { getMessage, messageStore } from "../../stores/message-store";
 import { sessionStore } from "../../stores/session-store";
 import { conversationHash } from "../narrow/conversation-hash";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { RealmEmojiMap } from "../../api/types/realm";
+import type { RealmEmojiMap } from "../../../common/wire/realm";
 import { safeImageUrl } from "../../lib/safe-url";
 import { realmQueries } from "../../queries/realm-queries";
 import type { ReactionEmoji } from "./reaction-groups";

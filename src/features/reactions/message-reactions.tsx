@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { Icon } from "../../components/icon";
 import { useSessionStore } from "../../stores/session-store";
 import { LazyEmojiPicker, preloadEmojiPicker } from "../emoji-picker/lazy-emoji-picker";

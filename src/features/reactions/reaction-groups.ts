@@ -1,4 +1,4 @@
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 
 /** The emoji of a reaction, as the API names it. */
 export interface ReactionEmoji {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { UserGroup } from "../../api/types/realm";
+import type { UserGroup } from "../../../common/wire/realm";
 import { presenceQueries } from "../../queries/presence-queries";
 import { realmQueries } from "../../queries/realm-queries";
 import { userQueries } from "../../queries/user-queries";

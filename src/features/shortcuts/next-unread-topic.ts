@@ -1,4 +1,4 @@
-import type { Subscription } from "../../api/types/streams";
+import type { Subscription } from "../../../common/wire/streams";
 import type { Narrow } from "../../lib/narrow";
 import type { UnreadEntry } from "../../stores/unread-data";
 

@@ -1,4 +1,4 @@
-import type { Topic } from "../../api/types/streams";
+import type { Topic } from "../../../common/wire/streams";
 
 /** How many of the newest topics the sidebar shows under the current stream. */
 export const SIDEBAR_TOPIC_COUNT = 8;

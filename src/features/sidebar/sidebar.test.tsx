@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Message } from "../../api/types/message";
+import type { Message } from "../../../common/wire/message";
 import { topicNarrow } from "../../lib/narrow";
 import { topicsHash, type Route } from "../../lib/route";
 import { conversationQueries } from "../../queries/conversation-queries";

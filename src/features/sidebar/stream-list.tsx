@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
-import type { Subscription } from "../../api/types/streams";
+import type { Subscription } from "../../../common/wire/streams";
 import { Icon } from "../../components/icon";
 import { MenuButton } from "../../components/menu";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type SyntheticEvent } from "react";
-import type { Stream } from "../../api/types/streams";
+import type { Stream } from "../../../common/wire/streams";
 import { Dialog } from "../../components/dialog";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";
 import { streamQueries } from "../../queries/stream-queries";

@@ -1,4 +1,4 @@
-import type { Stream, Subscription } from "../../api/types/streams";
+import type { Stream, Subscription } from "../../../common/wire/streams";
 
 /** Which streams the browser lists. */
 export type BrowserFilter = "all" | "subscribed" | "unsubscribed";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
-import type { Stream, Subscription } from "../../api/types/streams";
+import type { Stream, Subscription } from "../../../common/wire/streams";
 import { Icon } from "../../components/icon";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";
 import { streamSettingsHash } from "../../lib/route";

@@ -1,4 +1,4 @@
-import type { Stream } from "../../api/types/streams";
+import type { Stream } from "../../../common/wire/streams";
 import { MessageBody } from "../message-list/message-body";
 
 /**

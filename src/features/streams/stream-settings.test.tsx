@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Subscription } from "../../api/types/streams";
+import type { Subscription } from "../../../common/wire/streams";
 import { streamQueries } from "../../queries/stream-queries";
 import { subscriberQueries } from "../../queries/subscriber-queries";
 import { subscriptionQueries } from "../../queries/subscription-queries";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import type { Stream } from "../../api/types/streams";
+import type { Stream } from "../../../common/wire/streams";
 import { Icon } from "../../components/icon";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";
 import { STREAMS_HASH, topicsHash } from "../../lib/route";

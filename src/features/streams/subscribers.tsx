@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState, type SyntheticEvent } from "react";
-import type { SubscribeResponse, Stream } from "../../api/types/streams";
-import type { User } from "../../api/types/users";
+import type { SubscribeResponse, Stream } from "../../../common/wire/streams";
+import type { User } from "../../../common/wire/users";
 import { subscriberQueries } from "../../queries/subscriber-queries";
 import { userQueries } from "../../queries/user-queries";
 import { useSessionStore } from "../../stores/session-store";

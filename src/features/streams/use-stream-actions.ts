@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../../api/client";
 import { subscribe, unsubscribe } from "../../api/subscriptions";
-import type { SubscribeResponse, UnsubscribeResponse } from "../../api/types/streams";
+import type { SubscribeResponse, UnsubscribeResponse } from "../../../common/wire/streams";
 import { subscriberQueries } from "../../queries/subscriber-queries";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { useSessionStore } from "../../stores/session-store";

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { User } from "../../api/types/users";
+import type { User } from "../../../common/wire/users";
 import * as eg from "../../test/example-data";
 import { matchUsers, UserPicker } from "./user-picker";
 

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
-import type { User } from "../../api/types/users";
+import type { User } from "../../../common/wire/users";
 import { Icon } from "../../components/icon";
 
 /** How many suggestions the typeahead shows. */

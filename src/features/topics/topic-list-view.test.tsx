@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Topic } from "../../api/types/streams";
+import type { Topic } from "../../../common/wire/streams";
 import { narrowToHash, topicNarrow } from "../../lib/narrow";
 import { streamQueries } from "../../queries/stream-queries";
 import { topicActivityQueries } from "../../queries/topic-activity-queries";

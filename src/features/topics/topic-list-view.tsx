@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
-import type { Topic } from "../../api/types/streams";
+import type { Topic } from "../../../common/wire/streams";
 import { Icon } from "../../components/icon";
 import { narrowToHash, streamNarrow, topicNarrow } from "../../lib/narrow";
 import { streamSettingsHash } from "../../lib/route";

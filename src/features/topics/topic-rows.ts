@@ -1,4 +1,4 @@
-import type { Topic } from "../../api/types/streams";
+import type { Topic } from "../../../common/wire/streams";
 
 /** One line of the topic list. */
 export interface TopicRow {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { UNICODE_EMOJI } from "../../markdown/emoji-data";
+import { UNICODE_EMOJI } from "../../../common/markdown/emoji-data";
 import { realmQueries } from "../../queries/realm-queries";
 import { streamQueries } from "../../queries/stream-queries";
 import { subscriptionQueries } from "../../queries/subscription-queries";

@@ -1,5 +1,5 @@
 // The users page's rules, kept pure so they are unit-tested: search, sorting, who is listed.
-import type { User } from "../../api/types/users";
+import type { User } from "../../../common/wire/users";
 
 /** The columns the users table sorts by. */
 export type UserSortKey = "name" | "role";

@@ -1,4 +1,4 @@
-import type { User } from "../../api/types/users";
+import type { User } from "../../../common/wire/users";
 import { shellStore } from "../shell/shell-store";
 import { presenceLabel, type PresenceStatus } from "./presence";
 import { PresenceDot } from "./user-list";

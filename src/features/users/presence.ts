@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import type { User } from "../../api/types/users";
+import type { User } from "../../../common/wire/users";
 import { presenceQueries, presenceStatus, reportPresence } from "../../queries/presence-queries";
 
 /** What the panel shows for a user. */

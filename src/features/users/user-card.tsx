@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../api/errors";
-import type { UserPresence } from "../../api/types/presence";
-import type { User } from "../../api/types/users";
+import type { UserPresence } from "../../../common/wire/presence";
+import type { User } from "../../../common/wire/users";
 import { Dialog } from "../../components/dialog";
 import { Icon } from "../../components/icon";
 import { dmNarrow, narrowToHash } from "../../lib/narrow";

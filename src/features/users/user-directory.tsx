@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
-import type { User } from "../../api/types/users";
+import type { User } from "../../../common/wire/users";
 import { Page } from "../../components/page";
 import { userQueries } from "../../queries/user-queries";
 import { errorMessage } from "../streams/error-message";

@@ -1,4 +1,4 @@
-import type { User } from "../../api/types/users";
+import type { User } from "../../../common/wire/users";
 import { Avatar } from "../../components/avatar";
 import type { UserSort, UserSortKey } from "./directory-users";
 import { displayEmail } from "./directory-users";

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { htmlDiff } from "../../../server/format/html-diff";
 import { MessageBody } from "../../features/message-list/message-body";
 import { sanitizeHtml } from "../../lib/sanitize";
-import { renderMarkdown } from "../../markdown/render";
+import { renderMarkdown } from "../../../common/markdown/render";
 import { dompurifyCases, flagVariant } from "./corpus";
 import { installTraps, mountHtml, probe, removeTraps, unmountAll, type Traps } from "./harness";
 

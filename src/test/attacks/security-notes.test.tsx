@@ -10,7 +10,7 @@ import { MessageItem } from "../../features/message-list/message-item";
 import { topicNarrow } from "../../lib/narrow";
 import { safeImageUrl, safeLinkUrl } from "../../lib/safe-url";
 import { sanitizeHtml } from "../../lib/sanitize";
-import { renderMarkdown } from "../../markdown/render";
+import { renderMarkdown } from "../../../common/markdown/render";
 import * as eg from "../example-data";
 import { installTraps, mountHtml, probe, removeTraps, unmountAll, type Traps } from "./harness";
 

@@ -1,17 +1,17 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import * as ev from "../../test/api-events";
-import * as wire from "../../test/api-fixtures";
-import * as eg from "../../test/example-data";
+import * as ev from "../test/api-events";
+import * as wire from "../test/api-fixtures";
+import * as eg from "../test/example-data";
 // The store-facing shapes of contract §2: the events must be assignable to them.
-import type { FlagChange, MessageUpdate, ReactionChange } from "../../stores/message-store";
+import type { FlagChange, MessageUpdate, ReactionChange } from "../stores/message-store";
 import {
   parseServerEvent,
   SERVER_EVENT_TYPES,
   type ReactionEvent,
   type UpdateMessageEvent,
   type UpdateMessageFlagsEvent,
-} from "./events";
-import { deletedMessageIds } from "./message-events";
+} from "../../common/wire/events";
+import { deletedMessageIds } from "../../common/wire/message-events";
 
 describe("event types against the store contract", () => {
   it("are assignable to MessageUpdate, FlagChange and ReactionChange", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeFeatureLevelWire } from "../compat";
+import { normalizeFeatureLevelWire } from "./compat";
 import { successSchema } from "./common";
 import { messageSchema, messageSnapshotSchema } from "./message";
 import { subscriptionSchema } from "./streams";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeLinkifierWire } from "../compat";
+import { normalizeLinkifierWire } from "./compat";
 import { successSchema } from "./common";
 
 /** A custom emoji as `GET /realm/emoji`, `realm_emoji` state and events carry it. */

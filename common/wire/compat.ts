@@ -32,7 +32,7 @@ function isWireObject(value: unknown): value is WireObject {
 /**
  * A linkifier (`GET /realm/linkifiers`, `realm_linkifiers`) in today's shape. An old server's
  * `url_format_string` (`%(id)s`) becomes `url_template` as is: the renderer expands both forms
- * (src/markdown/linkifiers.ts), so no conversion is needed (or possible in general).
+ * (common/markdown/linkifiers.ts), so no conversion is needed (or possible in general).
  */
 export function normalizeLinkifierWire(raw: unknown): unknown {
   if (!isWireObject(raw)) return raw;

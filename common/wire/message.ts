@@ -115,7 +115,7 @@ export const messageObjectSchema = z.looseObject({
 
 /**
  * The message object of `GET /messages` and of `message` events (spec's Message table + Zulip's
- * later fields), older servers' shapes normalised to today's first (src/api/compat.ts).
+ * later fields), older servers' shapes normalised to today's first (common/wire/compat.ts).
  */
 export const messageSchema = z.preprocess(normalizeMessageWire, messageObjectSchema);
 export type Message = z.infer<typeof messageObjectSchema>;

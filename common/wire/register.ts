@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeFeatureLevelWire } from "../compat";
+import { normalizeFeatureLevelWire } from "./compat";
 import { presencesSchema } from "./presence";
 import { linkifierSchema, oldFilterSchema, realmEmojiMapSchema, userGroupSchema } from "./realm";
 import { subscriptionSchema, streamSchema } from "./streams";
