@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { addEmoji, EMOJI_URL_PREFIX, emojiFolder, realmEmoji, removeEmoji } from "../actions/emoji";
+import { addEmoji, emojiFolder, realmEmoji, removeEmoji } from "../actions/emoji";
 import { EMOJI_IMAGE_TYPES, isEmojiImageType } from "../../common/wire/realm-emoji-rules";
 import type { AppContext } from "../context";
+import { EMOJI_URL_PREFIX } from "../format/emoji";
 import { userEndpoint, type Endpoint } from "../http/endpoint";
 import { pathText } from "./path-params";
 
