@@ -14,7 +14,8 @@ import {
   type EmojiImageType,
 } from "../../common/wire/realm-emoji-rules";
 import { ApiError, badRequest } from "../http/errors";
-import { emojiDict, type EmojiDict } from "../format/emoji";
+import type { RealmEmojiMap } from "../../common/wire/realm";
+import { formatEmoji } from "../format/emoji";
 
 const temporaryFolders = new WeakMap<object, Promise<string>>();
 
@@ -44,9 +45,9 @@ export function checkEmojiName(name: string): void {
 }
 
 /** Every custom emoji (deactivated ones too), keyed by id as a string. */
-export async function realmEmoji(db: Queryable): Promise<Record<string, EmojiDict>> {
-  const result: Record<string, EmojiDict> = {};
-  for (const row of await listEmoji(db)) result[String(row.id)] = emojiDict(row);
+export async function realmEmoji(db: Queryable): Promise<RealmEmojiMap> {
+  const result: RealmEmojiMap = {};
+  for (const row of await listEmoji(db)) result[String(row.id)] = formatEmoji(row);
   return result;
 }
 

@@ -1,3 +1,4 @@
+import type { RealmEmoji } from "../../common/wire/realm";
 import type { EmojiRow } from "../db/realm";
 
 /**
@@ -6,25 +7,16 @@ import type { EmojiRow } from "../db/realm";
  */
 export const EMOJI_URL_PREFIX = "/user_avatars/emoji/";
 
-/** A custom emoji as `GET /realm/emoji`, `realm_emoji` state and events carry it. */
-export interface EmojiDict {
-  id: string;
-  name: string;
-  source_url: string;
-  still_url: null;
-  deactivated: boolean;
-  /** Zulip's field. */
-  author_id: number | null;
-  /** The spec's field. */
-  author: { id: number; email: string; full_name: string } | null;
-}
-
 /** The `source_url` of the custom emoji stored as `fileName`. */
 export function emojiSourceUrl(fileName: string): string {
   return `${EMOJI_URL_PREFIX}${fileName}`;
 }
 
-export function emojiDict(row: EmojiRow): EmojiDict {
+/**
+ * A custom emoji as `GET /realm/emoji`, `realm_emoji` state and events carry it: Zulip's
+ * `author_id` and the spec's `author` both.
+ */
+export function formatEmoji(row: EmojiRow): RealmEmoji {
   const author =
     row.author_id === null
       ? null

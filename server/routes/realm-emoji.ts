@@ -16,7 +16,7 @@ export const emojiEndpoints: Endpoint[] = [
   userEndpoint("realm/emoji", {
     GET: async ({ ctx }) => ({ emoji: await realmEmoji(ctx.db) }),
   }),
-  userEndpoint("realm/emoji/:emoji_name", {
+  userEndpoint("realm/emoji/{emoji_name}", {
     /** POST /api/v1/realm/emoji/{emoji_name} (multipart, one image file) */
     POST: async ({ ctx, user, body, path }) => {
       await addEmoji(ctx, user, pathText({ path }, "emoji_name"), body.files);
