@@ -3,6 +3,7 @@
 //
 //   node --expose-gc --import tsx bench/memory.ts [queues]
 import type { QueueOptions } from "../server/events/event-queue";
+import { messageEvent } from "../server/test/events";
 import { round, startBenchServer, writeResults } from "./lib";
 
 const QUEUES = Number(process.argv[2] ?? 10_000);
@@ -37,21 +38,11 @@ const registry = server.ctx.queues;
 const before = measure();
 for (let i = 0; i < QUEUES; i++) registry.create(1 + (i % USERS), options(i));
 const idle = measure();
-// One typical message event in every queue (events are built per queue, as publish does).
+// One typical message event in every queue, every field the client's schema requires (events
+// are built per queue, as publish does).
 registry.publish(
   Array.from({ length: USERS }, (_, i) => i + 1),
-  () => ({
-    type: "message",
-    flags: [],
-    message: {
-      id: 1,
-      content: "<p>A typical message of a few words.</p>",
-      subject: "topic",
-      sender_email: "someone@parley.test",
-      display_recipient: "general",
-      timestamp: 1_700_000_000,
-    },
-  }),
+  () => messageEvent(1, "<p>A typical message of a few words.</p>"),
 );
 const withEvent = measure();
 const perQueue = (a: number, b: number) => round(((b - a) * 2 ** 20) / QUEUES, 0);

@@ -7,7 +7,7 @@ import { findUserById } from "./db/users";
 import { authenticateBasic } from "./http/auth";
 import { avatarSvg } from "./http/avatar";
 import { bodyOf, parseUrlEncoded, registerBodyParsers } from "./http/body";
-import type { ApiCall, Endpoint, HttpMethod } from "./http/endpoint";
+import { routePath, type ApiCall, type Endpoint, type HttpMethod } from "./http/endpoint";
 import { ApiError } from "./http/errors";
 import { Params } from "./http/params";
 import { RateLimiter, rateLimitHeaders, rateLimitHit } from "./http/rate-limit";
@@ -146,7 +146,7 @@ function registerApi(app: FastifyInstance, ctx: AppContext): void {
   for (const endpoint of mergeEndpoints(ENDPOINTS)) {
     app.route({
       method: [...ROUTED_METHODS],
-      url: `/api/v1/${endpoint.path}`,
+      url: `/api/v1/${routePath(endpoint.path)}`,
       handler: (request, reply) => dispatch(ctx, endpoint, request, reply, limiter),
     });
   }

@@ -1,5 +1,11 @@
-import type { DemoSize } from "./demo/seed-history";
 import { resolve } from "node:path";
+
+/**
+ * Size of the demo organisation seeded into an empty database (`DEMO_SIZE`): `minimal` (the
+ * hand-written conversations only), `default`, or `large` (benchmarks). Defined here, with the
+ * setting that chooses it; the seed (server/demo/) says what each size holds.
+ */
+export type DemoSize = "minimal" | "default" | "large";
 
 /** Server settings, read from the environment once at start. */
 export interface ServerConfig {

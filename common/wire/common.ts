@@ -15,3 +15,13 @@ export function successSchema<T extends z.ZodRawShape>(shape: T) {
 
 export const userIdSchema = z.number().int();
 export const messageIdSchema = z.number().int();
+
+/**
+ * `T` without the keys `K`, for the loose objects of these schemas. TypeScript's `Omit` of a type
+ * with an index signature keeps only the index signature (its `keyof` is `string`), losing every
+ * named field; this keeps them. It distributes over unions, so each form of an event keeps its
+ * own fields.
+ */
+export type WithoutKeys<T, K extends PropertyKey> = T extends unknown
+  ? { [P in keyof T as P extends K ? never : P]: T[P] }
+  : never;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { WithoutKeys } from "./common";
 import { messageSchema } from "./message";
 import {
   deleteMessageEventSchema,
@@ -109,6 +110,19 @@ export type ServerEvent =
   | TypingEvent
   | HeartbeatEvent
   | RestartEvent;
+
+/**
+ * An event (of `type`) as the server publishes it, before its queue gives it an `id`: one of the
+ * events the client understands (the server's publishing takes only these, so an event the client's schema
+ * would reject does not compile).
+ */
+export type EventWithoutId<T extends ServerEventType = ServerEventType> = Extract<
+  WithoutKeys<ServerEvent, "id">,
+  { type: T }
+>;
+
+/** The `type` of an event the client understands. */
+export type ServerEventType = ServerEvent["type"];
 
 /** What `parseServerEvent` made of one raw event. */
 export type ParsedEvent =

@@ -86,6 +86,7 @@ export const unreadMessageDetailSchema = z.looseObject({
   /** The other participants, sorted; empty for a message to oneself. */
   user_ids: ids.optional(),
 });
+export type UnreadMessageDetail = z.infer<typeof unreadMessageDetailSchema>;
 
 /**
  * `update_message_flags`: the ids whose flag changed. Mark-all-as-read is

@@ -84,6 +84,7 @@ export const reactionSchema = z.looseObject({
   reaction_type: z.string(),
   user_id: z.number().int(),
 });
+export type Reaction = z.infer<typeof reactionSchema>;
 
 /** The message object as today's servers send it (see `messageSchema`). */
 export const messageObjectSchema = z.looseObject({

@@ -63,6 +63,13 @@ export type GetCustomEmojiResponse = z.infer<typeof getCustomEmojiResponseSchema
 export const getLinkifiersResponseSchema = successSchema({ linkifiers: z.array(linkifierSchema) });
 export type GetLinkifiersResponse = z.infer<typeof getLinkifiersResponseSchema>;
 
+/**
+ * [OLD] `GET /realm/filters`: the linkifiers as tuples. Zulip answers 405 since FL 54; Parley's
+ * server still answers it for zulip-js.
+ */
+export const getOldFiltersResponseSchema = successSchema({ filters: z.array(oldFilterSchema) });
+export type GetOldFiltersResponse = z.infer<typeof getOldFiltersResponseSchema>;
+
 /** `POST /realm/filters`: the new linkifier's id. */
 export const addLinkifierResponseSchema = successSchema({ id: z.number().int() });
 export type AddLinkifierResponse = z.infer<typeof addLinkifierResponseSchema>;
@@ -72,6 +79,12 @@ export const getUserGroupsResponseSchema = successSchema({
   user_groups: z.array(userGroupSchema),
 });
 export type GetUserGroupsResponse = z.infer<typeof getUserGroupsResponseSchema>;
+
+/** `GET /user_groups/{user_group_id}/members`: the members' ids (direct ones only if asked). */
+export const getUserGroupMembersResponseSchema = successSchema({
+  members: z.array(z.number().int()),
+});
+export type GetUserGroupMembersResponse = z.infer<typeof getUserGroupMembersResponseSchema>;
 
 /** `POST /user_groups/create`: `group_id` since FL 317 (Parley's server sends it). */
 export const createUserGroupResponseSchema = successSchema({

@@ -1,3 +1,4 @@
+import type { DeleteMessageEvent, EventWithoutId } from "../../common/wire/events";
 import { unixSeconds } from "../clock";
 import type { AppContext } from "../context";
 import { deleteMessage as deleteMessageRows, messageAudience } from "../db/messages";
@@ -24,8 +25,11 @@ function checkCanDelete(ctx: AppContext, user: UserRow, message: MessageAccessRe
 }
 
 /** The `delete_message` event for one queue: bulk form with the capability, else Zulip's legacy one. */
-function deleteEvent(queue: EventQueue, message: MessageAccessRecord) {
-  const where =
+function deleteEvent(
+  queue: EventQueue,
+  message: MessageAccessRecord,
+): EventWithoutId<"delete_message"> {
+  const where: Pick<DeleteMessageEvent, "message_type" | "stream_id" | "topic"> =
     message.stream_id === null
       ? { message_type: "private" }
       : { message_type: "stream", stream_id: message.stream_id, topic: message.subject };

@@ -3,13 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/database";
-import {
-  deactivateEmoji,
-  findActiveEmojiByName,
-  insertEmoji,
-  listEmoji,
-  type EmojiRow,
-} from "../db/realm";
+import { deactivateEmoji, findActiveEmojiByName, insertEmoji, listEmoji } from "../db/realm";
 import { isAdministrator, ROLE, type UserRow } from "../db/users";
 import type { UploadedFile } from "../http/body";
 import {
@@ -20,21 +14,8 @@ import {
   type EmojiImageType,
 } from "../../common/wire/realm-emoji-rules";
 import { ApiError, badRequest } from "../http/errors";
-
-export const EMOJI_URL_PREFIX = "/user_avatars/emoji/";
-
-/** A custom emoji as `GET /realm/emoji`, `realm_emoji` state and events carry it. */
-export interface EmojiDict {
-  id: string;
-  name: string;
-  source_url: string;
-  still_url: null;
-  deactivated: boolean;
-  /** Zulip's field. */
-  author_id: number | null;
-  /** The spec's field. */
-  author: { id: number; email: string; full_name: string } | null;
-}
+import type { RealmEmojiMap } from "../../common/wire/realm";
+import { formatEmoji } from "../format/emoji";
 
 const temporaryFolders = new WeakMap<object, Promise<string>>();
 
@@ -63,26 +44,10 @@ export function checkEmojiName(name: string): void {
   if (problem !== undefined) throw badRequest(problem);
 }
 
-export function emojiDict(row: EmojiRow): EmojiDict {
-  const author =
-    row.author_id === null
-      ? null
-      : { id: row.author_id, email: row.author_email ?? "", full_name: row.author_full_name ?? "" };
-  return {
-    id: String(row.id),
-    name: row.name,
-    source_url: `${EMOJI_URL_PREFIX}${row.file_name}`,
-    still_url: null,
-    deactivated: row.deactivated,
-    author_id: row.author_id,
-    author,
-  };
-}
-
 /** Every custom emoji (deactivated ones too), keyed by id as a string. */
-export async function realmEmoji(db: Queryable): Promise<Record<string, EmojiDict>> {
-  const result: Record<string, EmojiDict> = {};
-  for (const row of await listEmoji(db)) result[String(row.id)] = emojiDict(row);
+export async function realmEmoji(db: Queryable): Promise<RealmEmojiMap> {
+  const result: RealmEmojiMap = {};
+  for (const row of await listEmoji(db)) result[String(row.id)] = formatEmoji(row);
   return result;
 }
 

@@ -1,3 +1,4 @@
+import type { Message } from "../../common/wire/message";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/database";
 import { MESSAGE_SELECT, type MessageRecord } from "../db/messages";
@@ -66,7 +67,7 @@ export async function getMessage(
   viewer: UserRow,
   messageId: number,
   applyMarkdown: boolean,
-): Promise<{ message: Record<string, unknown>; raw_content: string }> {
+): Promise<{ message: Message; raw_content: string }> {
   const record = await accessMessage(ctx.db, viewer, messageId);
   const recipient = (await displayRecipients(ctx.db, [record])).get(record.id) ?? "";
   const reactions = (await reactionsForMessages(ctx.db, [record.id])).get(record.id) ?? [];

@@ -1,3 +1,5 @@
+import type { EventWithoutId } from "../../common/wire/events";
+import type { Linkifier, OldFilter } from "../../common/wire/realm";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/database";
 import {
@@ -16,16 +18,6 @@ import {
   formatStringToTemplate,
   templateToFormatString,
 } from "./linkifier-rules";
-
-/** A linkifier as `GET /realm/linkifiers` and `realm_linkifiers` carry it. */
-export interface LinkifierDict {
-  id: number;
-  pattern: string;
-  url_template: string;
-}
-
-/** The [OLD] tuple of `GET /realm/filters` and `realm_filters`: pattern, `%(x)s` string, id. */
-export type OldFilter = [string, string, number];
 
 export interface NewLinkifier {
   pattern: string;
@@ -53,10 +45,12 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && "code" in error && error.code === "23505";
 }
 
-export function linkifierDict(row: LinkifierRow): LinkifierDict {
+/** A linkifier as `GET /realm/linkifiers` and `realm_linkifiers` carry it. */
+export function formatLinkifier(row: LinkifierRow): Linkifier {
   return { id: row.id, pattern: row.pattern, url_template: row.url_template };
 }
 
+/** The [OLD] tuple of `GET /realm/filters` and `realm_filters`: pattern, `%(x)s` string, id. */
 export function oldFilter(row: LinkifierRow): OldFilter {
   return [row.pattern, templateToFormatString(row.url_template), row.id];
 }
@@ -70,10 +64,10 @@ export function wantsUrlTemplates(capabilities: Readonly<Record<string, boolean>
 export async function linkifierState(
   db: Queryable,
   capabilities: Readonly<Record<string, boolean>>,
-): Promise<{ realm_linkifiers: LinkifierDict[]; realm_filters: OldFilter[] }> {
+): Promise<{ realm_linkifiers: Linkifier[]; realm_filters: OldFilter[] }> {
   const rows = await listLinkifiers(db);
   return wantsUrlTemplates(capabilities)
-    ? { realm_linkifiers: rows.map(linkifierDict), realm_filters: [] }
+    ? { realm_linkifiers: rows.map(formatLinkifier), realm_filters: [] }
     : { realm_linkifiers: [], realm_filters: rows.map(oldFilter) };
 }
 
@@ -85,11 +79,11 @@ export async function linkifierState(
 async function publishLinkifiers(ctx: AppContext): Promise<void> {
   ctx.renderContext.invalidate();
   const rows = await listLinkifiers(ctx.db);
-  const current = rows.map(linkifierDict);
+  const current = rows.map(formatLinkifier);
   const old = rows.map(oldFilter);
   ctx.queues.publishWhere(
     () => true,
-    (queue: EventQueue) =>
+    (queue: EventQueue): EventWithoutId<"realm_linkifiers" | "realm_filters"> =>
       wantsUrlTemplates(queue.options.capabilities)
         ? { type: "realm_linkifiers", realm_linkifiers: current }
         : { type: "realm_filters", realm_filters: old },
@@ -136,8 +130,8 @@ export async function removeLinkifier(ctx: AppContext, user: UserRow, id: number
 }
 
 /** `GET /realm/linkifiers`: every linkifier, in order. */
-export async function getLinkifiers(ctx: AppContext): Promise<LinkifierDict[]> {
-  return (await listLinkifiers(ctx.db)).map(linkifierDict);
+export async function getLinkifiers(ctx: AppContext): Promise<Linkifier[]> {
+  return (await listLinkifiers(ctx.db)).map(formatLinkifier);
 }
 
 /** [OLD] `GET /realm/filters`: every linkifier as a `[pattern, url_format_string, id]` tuple. */

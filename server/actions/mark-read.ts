@@ -1,3 +1,4 @@
+import type { EventWithoutId } from "../../common/wire/events";
 import type { AppContext } from "../context";
 import { isStorableId } from "../db/messages";
 import { findStreamById, isSubscribed, type StreamRow } from "../db/streams";
@@ -6,7 +7,7 @@ import { ROLE, type UserRow } from "../db/users";
 import { badRequest } from "../http/errors";
 
 /** The `update_message_flags` event of a bulk read. */
-function readEvent(messages: readonly number[], all: boolean) {
+function readEvent(messages: number[], all: boolean): EventWithoutId<"update_message_flags"> {
   return {
     type: "update_message_flags",
     op: "add",

@@ -1,3 +1,4 @@
+import type { UnreadMessageDetail } from "../../common/wire/message-events";
 import type { AppContext } from "../context";
 import { FLAG_BITS, isFlagName, type FlagName } from "../db/flags";
 import type { MessageAccessRecord } from "../db/messages";
@@ -35,8 +36,8 @@ function checkRequest(request: UpdateFlagsRequest): { flag: FlagName; op: FlagOp
 export function unreadMessageDetails(
   userId: number,
   messages: readonly MessageAccessRecord[],
-): Record<string, Record<string, unknown>> {
-  const details: Record<string, Record<string, unknown>> = {};
+): Record<string, UnreadMessageDetail> {
+  const details: Record<string, UnreadMessageDetail> = {};
   for (const message of messages) {
     const mentioned =
       message.flags !== null &&

@@ -1,22 +1,9 @@
+import type { MessageSnapshot } from "../../common/wire/message";
 import type { AppContext } from "../context";
 import { listMessageEdits } from "../db/message-edits";
 import type { UserRow } from "../db/users";
 import { htmlDiff } from "../format/html-diff";
 import { accessMessage } from "./get-message";
-
-/** One element of `message_history` (the spec's "Message edit snapshot"). */
-export interface MessageSnapshot {
-  topic: string;
-  content: string;
-  rendered_content: string;
-  timestamp: number;
-  /** The editor; the sender for the original snapshot. */
-  user_id: number;
-  prev_topic?: string;
-  prev_content?: string;
-  prev_rendered_content?: string;
-  content_html_diff?: string;
-}
 
 /**
  * `GET /messages/{id}/history`: the message as sent, then as it was after each edit, oldest

@@ -1,3 +1,10 @@
+import type { EventWithoutId } from "../../common/wire/events";
+import type {
+  ClientPresence,
+  Presences,
+  SlimPresence,
+  UserPresence,
+} from "../../common/wire/presence";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/database";
 import {
@@ -18,23 +25,6 @@ export const PRESENCE_OFFLINE_SECONDS = 200;
 const PRESENCE_HORIZON_SECONDS = 14 * 24 * 3600;
 
 export type PresenceStatus = "active" | "idle";
-
-/** One client's entry in the legacy format. */
-interface ClientPresence {
-  client: string;
-  status: PresenceStatus;
-  timestamp: number;
-  pushable: boolean;
-}
-
-interface AggregatedPresence {
-  client: string;
-  status: PresenceStatus | "offline";
-  timestamp: number;
-}
-
-/** The legacy presence of one user: an entry per client plus `aggregated`. */
-export type UserPresence = Record<string, ClientPresence | AggregatedPresence>;
 
 function statusName(status: number): PresenceStatus {
   return status === PRESENCE_STATUS.active ? "active" : "idle";
@@ -63,7 +53,7 @@ function legacyPresence(rows: readonly PresenceRow[], now?: number): UserPresenc
       row.timestamp >= latest.timestamp - PRESENCE_ONLINE_SECONDS,
   );
   const isOffline = now !== undefined && latest.timestamp < now - PRESENCE_OFFLINE_SECONDS;
-  const aggregated: AggregatedPresence = {
+  const aggregated: ClientPresence = {
     client: latest.client,
     status: isOffline ? "offline" : isActive ? "active" : "idle",
     timestamp: latest.timestamp,
@@ -77,10 +67,7 @@ function legacyPresence(rows: readonly PresenceRow[], now?: number): UserPresenc
   ]);
 }
 
-function slimPresence(rows: readonly PresenceRow[]): {
-  active_timestamp: number;
-  idle_timestamp: number;
-} {
+function slimPresence(rows: readonly PresenceRow[]): SlimPresence {
   let active = 0;
   let idle = 0;
   for (const row of rows) {
@@ -108,10 +95,10 @@ function serverTimestamp(ctx: AppContext): number {
 export async function realmPresence(
   ctx: AppContext,
   slim: boolean,
-): Promise<{ presences: Record<string, unknown>; server_timestamp: number }> {
+): Promise<{ presences: Presences; server_timestamp: number }> {
   const now = Math.floor(serverTimestamp(ctx));
   const grouped = byUser(await listPresence(ctx.db, now - PRESENCE_HORIZON_SECONDS));
-  const entries = [...grouped].map(([userId, rows]): [string, unknown] =>
+  const entries = [...grouped].map(([userId, rows]): [string, SlimPresence | UserPresence] =>
     slim ? [String(userId), slimPresence(rows)] : [rows[0]?.email ?? "", legacyPresence(rows)],
   );
   return { presences: Object.fromEntries(entries), server_timestamp: serverTimestamp(ctx) };
@@ -147,7 +134,7 @@ export async function updatePresence(
   const wasOffline = !previous.some((row) => row.timestamp > now - PRESENCE_ONLINE_SECONDS);
   const before = previous.find((row) => row.client === report.client);
   if (!wasOffline && before?.status === status) return;
-  const event = {
+  const event: EventWithoutId<"presence"> = {
     type: "presence",
     user_id: user.id,
     email: user.email,

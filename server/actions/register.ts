@@ -1,3 +1,9 @@
+import type { WithoutKeys } from "../../common/wire/common";
+import type {
+  RecentConversation,
+  RegisterResponse,
+  UnreadMessages,
+} from "../../common/wire/register";
 import type { AppContext } from "../context";
 import { FLAG_BITS } from "../db/flags";
 import { maxMessageId } from "../db/messages";
@@ -21,14 +27,20 @@ const MAX_UNREADS = 50_000;
 /** Zulip's `RECENT_CONVERSATIONS_LIMIT`: how many conversations `recent_private_conversations` lists. */
 export const MAX_RECENT_CONVERSATIONS = 1000;
 
-type State = Record<string, unknown>;
+/** The snapshot of `POST /register` (the route adds the queue's `queue_id` and `last_event_id`). */
+export type InitialState = WithoutKeys<RegisterResponse, "queue_id" | "last_event_id">;
+
+/** Adds `part` to the snapshot; unlike a bare `Object.assign`, the part's fields are type-checked. */
+function addState(state: Partial<InitialState>, part: Partial<InitialState>): void {
+  Object.assign(state, part);
+}
 
 function wants(types: ReadonlySet<string> | null, type: string): boolean {
   return types === null || types.has(type);
 }
 
 /** Unread message ids by stream and topic, conversation and group, as Zulip's `unread_msgs`. */
-export async function unreadMessages(ctx: AppContext, user: UserRow): Promise<State> {
+export async function unreadMessages(ctx: AppContext, user: UserRow): Promise<UnreadMessages> {
   const rows = await ctx.db.query<{
     id: number;
     stream_id: number | null;
@@ -91,13 +103,6 @@ export async function unreadMessages(ctx: AppContext, user: UserRow): Promise<St
   };
 }
 
-/** One entry of Zulip's `recent_private_conversations`. */
-export interface RecentConversation {
-  max_message_id: number;
-  /** The other participants, ascending; `[]` for the conversation with oneself. */
-  user_ids: number[];
-}
-
 /**
  * Zulip's `recent_private_conversations`: the user's direct conversations (one-to-one, with
  * oneself, and groups), newest first, at most `MAX_RECENT_CONVERSATIONS`. Read through the
@@ -147,7 +152,7 @@ export async function recentPrivateConversations(
     .slice(0, MAX_RECENT_CONVERSATIONS);
 }
 
-function realmState(ctx: AppContext, realmUrl: string): State {
+function realmState(ctx: AppContext, realmUrl: string): Partial<InitialState> {
   return {
     realm_name: ctx.realm.name,
     realm_description: ctx.realm.description,
@@ -184,19 +189,19 @@ async function realmObjectState(
   ctx: AppContext,
   fetchTypes: ReadonlySet<string> | null,
   options: InitialStateOptions,
-): Promise<State> {
-  const state: State = {};
+): Promise<Partial<InitialState>> {
+  const state: Partial<InitialState> = {};
   if (wants(fetchTypes, "realm_linkifiers") || wants(fetchTypes, "realm_filters")) {
     const linkifiers = await linkifierState(ctx.db, options.capabilities ?? {});
-    if (wants(fetchTypes, "realm_linkifiers"))
-      state["realm_linkifiers"] = linkifiers.realm_linkifiers;
-    if (wants(fetchTypes, "realm_filters")) state["realm_filters"] = linkifiers.realm_filters;
+    if (wants(fetchTypes, "realm_linkifiers")) state.realm_linkifiers = linkifiers.realm_linkifiers;
+    if (wants(fetchTypes, "realm_filters")) state.realm_filters = linkifiers.realm_filters;
   }
-  if (wants(fetchTypes, "realm_emoji")) state["realm_emoji"] = await realmEmoji(ctx.db);
+  if (wants(fetchTypes, "realm_emoji")) state.realm_emoji = await realmEmoji(ctx.db);
   if (wants(fetchTypes, "realm_user_groups"))
-    state["realm_user_groups"] = await userGroupDicts(ctx.db);
-  if (wants(fetchTypes, "presence"))
-    Object.assign(state, await realmPresence(ctx, options.slimPresence ?? false));
+    state.realm_user_groups = await userGroupDicts(ctx.db);
+  if (wants(fetchTypes, "presence")) {
+    addState(state, await realmPresence(ctx, options.slimPresence ?? false));
+  }
   return state;
 }
 
@@ -210,21 +215,21 @@ export async function fetchInitialState(
   user: UserRow,
   fetchTypes: ReadonlySet<string> | null,
   options: InitialStateOptions,
-): Promise<State> {
-  const state: State = {
+): Promise<InitialState> {
+  const state: InitialState = {
     zulip_version: ZULIP_VERSION,
     zulip_feature_level: ZULIP_FEATURE_LEVEL,
     zulip_merge_base: ZULIP_VERSION,
   };
-  if (wants(fetchTypes, "message")) state["max_message_id"] = await maxMessageId(ctx.db, user.id);
+  if (wants(fetchTypes, "message")) state.max_message_id = await maxMessageId(ctx.db, user.id);
   if (wants(fetchTypes, "message") && wants(fetchTypes, "update_message_flags")) {
-    state["unread_msgs"] = await unreadMessages(ctx, user);
+    state.unread_msgs = await unreadMessages(ctx, user);
   }
   if (wants(fetchTypes, "recent_private_conversations")) {
-    state["recent_private_conversations"] = await recentPrivateConversations(ctx, user);
+    state.recent_private_conversations = await recentPrivateConversations(ctx, user);
   }
   if (wants(fetchTypes, "subscription")) {
-    Object.assign(state, await subscriptionState(ctx, user, options.includeSubscribers));
+    addState(state, await subscriptionState(ctx, user, options.includeSubscribers));
   }
   if (wants(fetchTypes, "stream")) {
     const streams = await getStreams(ctx, user, {
@@ -235,11 +240,11 @@ export async function fetchInitialState(
       includeOwnerSubscribed: false,
       includeWebPublic: false,
     });
-    state["streams"] = streams.map(formatStream);
+    state.streams = streams.map(formatStream);
   }
   if (wants(fetchTypes, "realm_user")) {
     const users = await listUsers(ctx.db);
-    Object.assign(state, {
+    addState(state, {
       realm_users: users.filter((u) => u.is_active).map(formatUser),
       realm_non_active_users: users.filter((u) => !u.is_active).map(formatUser),
       cross_realm_bots: [],
@@ -254,7 +259,7 @@ export async function fetchInitialState(
       is_guest: user.role === ROLE.guest,
     });
   }
-  if (wants(fetchTypes, "realm")) Object.assign(state, realmState(ctx, options.realmUrl));
-  Object.assign(state, await realmObjectState(ctx, fetchTypes, options));
+  if (wants(fetchTypes, "realm")) addState(state, realmState(ctx, options.realmUrl));
+  addState(state, await realmObjectState(ctx, fetchTypes, options));
   return state;
 }

@@ -1,10 +1,13 @@
+import type { EventWithoutId } from "../../common/wire/events";
+import type { Message } from "../../common/wire/message";
 import type { AppContext } from "../context";
 import { flagNames } from "../db/flags";
 import type { MessageRecord, NewMessage } from "../db/messages";
 import type { UserRow } from "../db/users";
 import type { EventQueue } from "../events/event-queue";
 import { messageMatchesQueueNarrow } from "../events/narrow-filter";
-import { formatMessage, shortName, type RecipientUser } from "../format/message";
+import { displayRecipientUser } from "../format/display-recipient";
+import { formatMessage } from "../format/message";
 import type { Delivery } from "./send-plan";
 
 /** A message just written, with what its `message` events need. */
@@ -17,16 +20,6 @@ export interface SentMessage {
   /** The sending client's queue and local id: that queue's event carries `local_message_id`. */
   queueId: string | undefined;
   localId: string | undefined;
-}
-
-function recipientUser(user: UserRow): RecipientUser {
-  return {
-    id: user.id,
-    email: user.email,
-    full_name: user.full_name,
-    short_name: shortName(user.email),
-    is_mirror_dummy: false,
-  };
 }
 
 function recordOf(sent: SentMessage): MessageRecord {
@@ -63,9 +56,9 @@ export async function publishNewMessage(ctx: AppContext, sent: SentMessage): Pro
   const { delivery } = sent;
   const recipient = delivery.stream
     ? delivery.stream.name
-    : delivery.participants.map(recipientUser);
-  const formatted = new Map<boolean, Record<string, unknown>>();
-  const format = (applyMarkdown: boolean): Record<string, unknown> => {
+    : delivery.participants.map(displayRecipientUser);
+  const formatted = new Map<boolean, Message>();
+  const format = (applyMarkdown: boolean): Message => {
     let message = formatted.get(applyMarkdown);
     if (!message) {
       // Zulip's event carries the flags beside the message, not inside it.
@@ -79,7 +72,7 @@ export async function publishNewMessage(ctx: AppContext, sent: SentMessage): Pro
     }
     return message;
   };
-  const build = (queue: EventQueue, flags: number | null) => {
+  const build = (queue: EventQueue, flags: number | null): EventWithoutId<"message"> | null => {
     const { narrow } = queue.options;
     if (narrow.length > 0 && !messageMatchesQueueNarrow(narrow, { ...record, flags })) return null;
     const isSendersQueue = sent.queueId !== undefined && queue.id === sent.queueId;

@@ -1,3 +1,5 @@
+import type { ErrorResponse } from "../../common/wire/common";
+import type { EventWithoutId } from "../../common/wire/events";
 import { unixSeconds } from "../clock";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/database";
@@ -56,7 +58,7 @@ export interface SubscribeResult {
 
 /** Zulip's `Unable to access stream (x).` is an error with no `code` at all (spec, Errors 3). */
 export class UncodedApiError extends ApiError {
-  override toBody(): Record<string, unknown> {
+  override toBody(): ErrorResponse {
     const { code: _code, ...body } = super.toBody();
     return body;
   }
@@ -255,7 +257,11 @@ function publishStreamCreations(ctx: AppContext, outcome: Outcome): void {
     }
   }
   for (const [userId, streams] of perUser) {
-    const event = { type: "stream", op: "create", streams: streams.map(formatStream) };
+    const event: EventWithoutId<"stream"> = {
+      type: "stream",
+      op: "create",
+      streams: streams.map(formatStream),
+    };
     ctx.queues.publish([userId], () => ({ ...event }));
   }
 }

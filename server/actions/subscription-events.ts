@@ -1,3 +1,4 @@
+import type { EventWithoutId } from "../../common/wire/events";
 import type { AppContext } from "../context";
 
 /** One stream whose subscribers changed: who joined or left, and who may hear about it. */
@@ -34,7 +35,7 @@ export function publishPeerEvents(
   }
   for (const [viewerId, groups] of perViewer) {
     for (const [key, streamIds] of groups) {
-      const event = {
+      const event: EventWithoutId<"subscription"> = {
         type: "subscription",
         op,
         stream_ids: [...streamIds].sort((a, b) => a - b),

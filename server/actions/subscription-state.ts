@@ -1,18 +1,19 @@
+import type { Stream, Subscription } from "../../common/wire/streams";
 import type { AppContext } from "../context";
 import { listStreams, listSubscriptionRows, subscribersByStream } from "../db/streams";
 import type { UserRow } from "../db/users";
 import { formatStream, formatSubscription } from "../format/stream";
 import { canSeeStream } from "./stream-access";
 
-/** The `subscription` part of the register snapshot. */
-export interface SubscriptionState {
+/** The `subscription` part of the register snapshot (a type, so it can join the snapshot's). */
+export type SubscriptionState = {
   /** The streams the user is subscribed to, with their own settings. */
-  subscriptions: Record<string, unknown>[];
+  subscriptions: Subscription[];
   /** Streams the user was subscribed to and left (Zulip keeps these, colour and all). */
-  unsubscribed: Record<string, unknown>[];
+  unsubscribed: Subscription[];
   /** Streams the user can see and was never subscribed to. */
-  never_subscribed: Record<string, unknown>[];
-}
+  never_subscribed: Stream[];
+};
 
 /**
  * Zulip's `subscriptions` / `unsubscribed` / `never_subscribed`, consistent with the events of

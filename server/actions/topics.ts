@@ -1,5 +1,6 @@
 import type { AppContext } from "../context";
-import { findStreamById, isSubscribed, listTopics, type TopicRow } from "../db/streams";
+import type { Topic } from "../../common/wire/streams";
+import { findStreamById, isSubscribed, listTopics } from "../db/streams";
 import type { UserRow } from "../db/users";
 import { badRequest } from "../http/errors";
 import { canSeeStream } from "./stream-access";
@@ -17,11 +18,12 @@ export async function getStreamTopics(
   ctx: AppContext,
   user: UserRow,
   streamId: number,
-): Promise<TopicRow[]> {
+): Promise<Topic[]> {
   const isId = Number.isSafeInteger(streamId) && streamId > 0 && streamId <= MAX_INT4;
   const stream = isId ? await findStreamById(ctx.db, streamId) : undefined;
   const subscribed = stream !== undefined && (await isSubscribed(ctx.db, user.id, stream.id));
   if (!stream || !canSeeStream(user, stream, subscribed)) throw badRequest("Invalid stream ID");
   const receivedOnly = !stream.history_public_to_subscribers;
-  return listTopics(ctx.db, stream.id, receivedOnly ? user.id : undefined);
+  const rows = await listTopics(ctx.db, stream.id, receivedOnly ? user.id : undefined);
+  return rows.map((row) => ({ name: row.name, max_id: row.max_id }));
 }

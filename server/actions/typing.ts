@@ -1,3 +1,4 @@
+import type { EventWithoutId } from "../../common/wire/events";
 import type { AppContext } from "../context";
 import { findStreamById, isSubscribed, subscriberIds } from "../db/streams";
 import { ROLE, type UserRow } from "../db/users";
@@ -39,7 +40,7 @@ async function sendDirectTyping(
   const recipients = await resolveRecipients(ctx, to);
   const everyone = new Map(recipients.map((u) => [u.id, u]));
   everyone.set(sender.id, sender);
-  const event = {
+  const event: EventWithoutId<"typing"> = {
     type: "typing",
     op,
     message_type: "direct",
@@ -70,7 +71,7 @@ async function sendStreamTyping(
       (await isSubscribed(ctx.db, sender.id, stream.id)));
   if (!stream || !mayPost) throw badRequest("Invalid stream ID");
   const topic = checkTopic(rawTopic);
-  const event = {
+  const event: EventWithoutId<"typing"> = {
     type: "typing",
     op,
     message_type: "stream",

@@ -1,3 +1,5 @@
+import type { EventWithoutId } from "../../common/wire/events";
+import type { UserGroup } from "../../common/wire/realm";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/database";
 import { isDbId } from "../db/ids";
@@ -14,7 +16,6 @@ import {
   type UserGroupRow,
 } from "../db/user-groups";
 import { findUsersByIds, isAdministrator, ROLE, type UserRow } from "../db/users";
-import type { ServerEvent } from "../events/event-queue";
 import { badRequest } from "../http/errors";
 
 export const MAX_GROUP_NAME_LENGTH = 100;
@@ -22,28 +23,21 @@ export const MAX_GROUP_NAME_LENGTH = 100;
 export const MAX_GROUP_DESCRIPTION_LENGTH = 1024;
 const INVALID_NAME_PREFIXES = ["@", "role:", "user:", "stream:", "channel:"];
 
-/** A user group as `GET /user_groups`, `realm_user_groups` and `user_group` events carry it. */
-export interface UserGroupDict {
-  id: number;
-  name: string;
-  description: string;
-  members: number[];
-  direct_subgroup_ids: number[];
-  is_system_group: boolean;
-  can_mention_group: number | null;
-}
-
 /** Zulip's `require_member_or_admin`: guests and bots may not use the user group endpoints. */
 export function requireMemberOrAdmin(user: UserRow): void {
   if (user.role === ROLE.guest) throw badRequest("Not allowed for guest users");
   if (user.is_bot) throw badRequest("This endpoint does not accept bot requests.");
 }
 
+/**
+ * A user group as `GET /user_groups`, `realm_user_groups` and `user_group` events carry it, with
+ * Zulip's `can_mention_group` beside the fields the client reads.
+ */
 function groupDict(
   group: UserGroupRow,
   members: ReadonlyMap<number, number[]>,
   subgroups: ReadonlyMap<number, number[]>,
-): UserGroupDict {
+): UserGroup {
   return {
     id: group.id,
     name: group.name,
@@ -56,7 +50,7 @@ function groupDict(
 }
 
 /** Every user group (system groups included), sorted by id: the `realm_user_groups` state. */
-export async function userGroupDicts(db: Queryable): Promise<UserGroupDict[]> {
+export async function userGroupDicts(db: Queryable): Promise<UserGroup[]> {
   const groups = await listUserGroups(db);
   const members = await directMembersByGroup(db, groups);
   const subgroups = await subgroupsByGroup(db);
@@ -64,7 +58,7 @@ export async function userGroupDicts(db: Queryable): Promise<UserGroupDict[]> {
 }
 
 /** `GET /user_groups`: every group, for members and above (not guests or bots). */
-export async function getUserGroups(ctx: AppContext, user: UserRow): Promise<UserGroupDict[]> {
+export async function getUserGroups(ctx: AppContext, user: UserRow): Promise<UserGroup[]> {
   requireMemberOrAdmin(user);
   return userGroupDicts(ctx.db);
 }
@@ -93,7 +87,7 @@ function checkGroupName(raw: string): string {
   return name;
 }
 
-function publishGroupEvent(ctx: AppContext, event: ServerEvent): void {
+function publishGroupEvent(ctx: AppContext, event: EventWithoutId<"user_group">): void {
   ctx.renderContext.invalidate();
   ctx.queues.publishWhere(
     () => true,
@@ -136,7 +130,7 @@ export async function createUserGroup(
     await addGroupMembers(tx, groupId, members);
     return groupId;
   });
-  const group: UserGroupDict = {
+  const group: UserGroup = {
     id,
     name,
     description: request.description,

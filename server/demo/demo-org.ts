@@ -1,3 +1,5 @@
+import type { DemoSize } from "../config";
+
 /** The demo organisation's people and streams: also what e2e tests log in as. */
 export const DEMO_DOMAIN = "parley.test";
 
@@ -124,7 +126,11 @@ export const DEMO_STREAMS: readonly DemoStream[] = [
  * How many messages the generated history holds, per `DEMO_SIZE`: `minimal` (the hand-written
  * conversations only) keeps unit tests fast and exact; `large` is for benchmarks.
  */
-export const DEMO_HISTORY_SIZE = { minimal: 0, default: 3000, large: 100_000 } as const;
+export const DEMO_HISTORY_SIZE: Readonly<Record<DemoSize, number>> = {
+  minimal: 0,
+  default: 3000,
+  large: 100_000,
+};
 
 /** [sender local part, stream, topic, content] in the order they were sent. */
 export const DEMO_STREAM_MESSAGES: readonly (readonly [string, string, string, string])[] = [

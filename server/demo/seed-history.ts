@@ -3,6 +3,7 @@ import { generateApiKey } from "../actions/api-key";
 import { editMessage } from "../actions/edit-message";
 import { addReaction } from "../actions/reactions";
 import { systemClock, type Clock } from "../clock";
+import type { DemoSize } from "../config";
 import type { AppContext } from "../context";
 import { insertStream, upsertSubscription } from "../db/streams";
 import { findUserById, insertUser, listUsers } from "../db/users";
@@ -14,8 +15,6 @@ import {
   type GeneratedMessage,
   type HistoryStream,
 } from "./history";
-
-export type DemoSize = keyof typeof DEMO_HISTORY_SIZE;
 
 const DAY = 24 * 3600;
 const LARGE_EXTRA_USERS = 200;

@@ -1,3 +1,4 @@
+import type { DemoSize } from "../config";
 import { generateApiKey } from "../actions/api-key";
 import { sendMessage } from "../actions/send-message";
 import type { AppContext, RealmInfo } from "../context";
@@ -12,7 +13,7 @@ import {
   DEMO_USERS,
 } from "./demo-org";
 import { demoPasswordHash, seedRealmObjects } from "./seed-realm";
-import { seedHistory, type DemoSize } from "./seed-history";
+import { seedHistory } from "./seed-history";
 
 export const DEMO_REALM: RealmInfo = {
   name: "Parley Demo",

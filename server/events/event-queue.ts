@@ -1,13 +1,11 @@
+import type { EventEnvelope, EventWithoutId } from "../../common/wire/events";
 import { ApiError } from "../http/errors";
 
-/** An event as published, before the queue gives it an id. */
-export interface ServerEvent {
-  type: string;
-  [field: string]: unknown;
-}
-
-/** An event as delivered: with its per-queue id. */
-export type QueuedEvent = ServerEvent & { id: number };
+/**
+ * An event as queued and delivered, with its per-queue id. The queue only needs the envelope:
+ * what it holds was typed when published, or saved by this server across a restart.
+ */
+export type QueuedEvent = EventEnvelope;
 
 /** What a client asked for when it registered the queue. */
 export interface QueueOptions {
@@ -94,8 +92,11 @@ export class EventQueue {
     return this.waiter !== undefined;
   }
 
-  /** Appends an event; a parked poll is answered at once with everything unacknowledged. */
-  push(event: ServerEvent): QueuedEvent {
+  /**
+   * Appends an event, which must be one the client's schemas accept (common/wire/events.ts); a
+   * parked poll is answered at once with everything unacknowledged.
+   */
+  push(event: EventWithoutId): QueuedEvent {
     const queued: QueuedEvent = { ...event, id: this.nextEventId++ };
     this.events.push(queued);
     // Copy only for a parked poll: an unpolled queue would otherwise copy its growing backlog

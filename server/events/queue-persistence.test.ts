@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { messageEvent, reactionEvent } from "../test/events";
 import { FakeClock } from "../test/fake-clock";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { queueOptions } from "../test/queue-options";
@@ -41,9 +42,9 @@ describe("saving and restoring queues", () => {
         clientName: "ZulipPython",
       }),
     );
-    before.publish([7], () => ({ type: "message", n: 1 }));
-    before.publish([7], () => ({ type: "message", n: 2 }));
-    before.publish([7], () => ({ type: "reaction", n: 3 }));
+    before.publish([7], () => messageEvent(1));
+    before.publish([7], () => messageEvent(2));
+    before.publish([7], () => reactionEvent(3));
     await before.poll(queue, { lastEventId: 0, dontBlock: true, onClose: noClose });
     const file = queueFileOf(temporaryDir());
     expect(await saveQueues(before, file, clock.now())).toBe(1);
@@ -54,20 +55,20 @@ describe("saving and restoring queues", () => {
     expect(restored.options).toEqual(queue.options);
     expect(restored.lastConnectionTime).toBe(queue.lastConnectionTime);
     expect(restored.pending()).toEqual([
-      { type: "message", n: 2, id: 1 },
-      { type: "reaction", n: 3, id: 2 },
+      { ...messageEvent(2), id: 1 },
+      { ...reactionEvent(3), id: 2 },
     ]);
     // Acknowledging what was pruned before the restart is still refused.
     expect(() => {
       restored.acknowledge(-1);
     }).toThrow("An event newer than -1 has already been pruned!");
-    after.publish([7], () => ({ type: "message", n: 4 }));
+    after.publish([7], () => messageEvent(4));
     const polled = await after.poll(restored, {
       lastEventId: 2,
       dontBlock: true,
       onClose: noClose,
     });
-    expect(polled).toEqual([{ type: "message", n: 4, id: 3 }]);
+    expect(polled).toEqual([{ ...messageEvent(4), id: 3 }]);
     expect(() => after.get(queue.id, 8)).toThrow(`Bad event queue ID: ${queue.id}`);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../http/errors";
 import { FakeClock } from "../test/fake-clock";
+import { messageEvent } from "../test/events";
 import { queueOptions } from "../test/queue-options";
 import type { QueueOptions, QueuedEvent } from "./event-queue";
 import { QueueRegistry } from "./queue-registry";
@@ -34,8 +35,8 @@ describe("QueueRegistry", () => {
   it("numbers events from 0 and keeps them until acknowledged", async () => {
     const { registry } = setup();
     const queue = registry.create(1, options());
-    registry.publish([1], () => ({ type: "message", n: 1 }));
-    registry.publish([1], () => ({ type: "message", n: 2 }));
+    registry.publish([1], () => messageEvent(1));
+    registry.publish([1], () => messageEvent(2));
     const first = await registry.poll(queue, {
       lastEventId: -1,
       dontBlock: true,
@@ -60,8 +61,8 @@ describe("QueueRegistry", () => {
   it("refuses to acknowledge an id already pruned or never issued", async () => {
     const { registry } = setup();
     const queue = registry.create(1, options());
-    registry.publish([1], () => ({ type: "message" }));
-    registry.publish([1], () => ({ type: "message" }));
+    registry.publish([1], () => messageEvent(1));
+    registry.publish([1], () => messageEvent(2));
     await registry.poll(queue, { lastEventId: 1, dontBlock: true, onClose: noClose });
     expect(
       errorOf(() => {
@@ -86,9 +87,9 @@ describe("QueueRegistry", () => {
       });
     await Promise.resolve();
     expect(answered).toBeUndefined();
-    registry.publish([1], () => ({ type: "message", text: "hi" }));
+    registry.publish([1], () => messageEvent(1, "<p>hi</p>"));
     await poll;
-    expect(answered).toEqual([{ type: "message", text: "hi", id: 0 }]);
+    expect(answered).toEqual([{ ...messageEvent(1, "<p>hi</p>"), id: 0 }]);
   });
 
   it("answers dont_block at once, even with nothing to say", async () => {
@@ -171,14 +172,13 @@ describe("QueueRegistry", () => {
       options({ eventTypes: new Set(["message"]), applyMarkdown: false }),
     );
     const other = registry.create(1, options({ eventTypes: new Set(["presence"]) }));
-    registry.publish([1], (queue) => ({
-      type: "message",
-      content: queue.options.applyMarkdown ? "<p>x</p>" : "x",
-    }));
+    registry.publish([1], (queue) =>
+      messageEvent(1, queue.options.applyMarkdown ? "<p>x</p>" : "x"),
+    );
     const poll = (queue: typeof raw) =>
       registry.poll(queue, { lastEventId: -1, dontBlock: true, onClose: noClose });
-    expect((await poll(markdown))[0]?.["content"]).toBe("<p>x</p>");
-    expect((await poll(raw))[0]?.["content"]).toBe("x");
+    expect(await poll(markdown)).toEqual([{ ...messageEvent(1, "<p>x</p>"), id: 0 }]);
+    expect(await poll(raw)).toEqual([{ ...messageEvent(1, "x"), id: 0 }]);
     expect(await poll(other)).toEqual([]);
   });
 

@@ -1,13 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Clock, Timer } from "../clock";
 import { badEventQueueId } from "../http/errors";
-import {
-  EventQueue,
-  type QueueOptions,
-  type QueueSnapshot,
-  type QueuedEvent,
-  type ServerEvent,
-} from "./event-queue";
+import type { EventWithoutId } from "../../common/wire/events";
+import { EventQueue, type QueueOptions, type QueueSnapshot, type QueuedEvent } from "./event-queue";
 
 export interface QueueTimings {
   /** A parked poll gets a heartbeat after this many seconds, plus up to 22% jitter (45–55 s in Zulip). */
@@ -134,11 +129,12 @@ export class QueueRegistry {
   }
 
   /**
-   * Adds an event to every queue of `userIds` that wants it. `build` shapes the event for one
-   * queue (markdown or not, that user's flags, `local_message_id` for the sender's queue) or
-   * returns null to skip that queue.
+   * Adds an event to every queue of `userIds` that wants it: one of the events the client's
+   * schemas define (common/wire/events.ts). `build` shapes the event for one queue (markdown or
+   * not, that user's flags, `local_message_id` for the sender's queue) or returns null to skip
+   * that queue.
    */
-  publish(userIds: Iterable<number>, build: (queue: EventQueue) => ServerEvent | null): void {
+  publish(userIds: Iterable<number>, build: (queue: EventQueue) => EventWithoutId | null): void {
     for (const userId of userIds) {
       for (const queue of this.byUser.get(userId) ?? []) {
         this.deliver(queue, build);
@@ -149,7 +145,7 @@ export class QueueRegistry {
   /** Like `publish`, for queues chosen by a predicate (e.g. `all_public_streams` queues). */
   publishWhere(
     accept: (queue: EventQueue) => boolean,
-    build: (queue: EventQueue) => ServerEvent | null,
+    build: (queue: EventQueue) => EventWithoutId | null,
   ): void {
     for (const queue of this.queues.values()) if (accept(queue)) this.deliver(queue, build);
   }
@@ -195,7 +191,7 @@ export class QueueRegistry {
     return removed;
   }
 
-  private deliver(queue: EventQueue, build: (queue: EventQueue) => ServerEvent | null): void {
+  private deliver(queue: EventQueue, build: (queue: EventQueue) => EventWithoutId | null): void {
     const types = queue.options.eventTypes;
     const event = build(queue);
     if (!event) return;

@@ -1,7 +1,21 @@
 import type { Queryable } from "../db/database";
 import { groupMembers, type MessageRecord } from "../db/messages";
-import { findUsersByIds } from "../db/users";
-import { shortName, type RecipientUser } from "./message";
+import { findUsersByIds, type UserRow } from "../db/users";
+import type { DisplayRecipientUser } from "../../common/wire/message";
+import { shortName } from "./message";
+
+/** A direct message's participant as `display_recipient` lists them. */
+export function displayRecipientUser(
+  user: Pick<UserRow, "id" | "email" | "full_name">,
+): DisplayRecipientUser {
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.full_name,
+    short_name: shortName(user.email),
+    is_mirror_dummy: false,
+  };
+}
 
 /** Participants of a direct message: sender and receiver, or the group's members. */
 function participantIds(record: MessageRecord, groups: Map<number, number[]>): number[] {
@@ -18,7 +32,7 @@ function participantIds(record: MessageRecord, groups: Map<number, number[]>): n
 export async function displayRecipients(
   db: Queryable,
   records: readonly MessageRecord[],
-): Promise<Map<number, string | RecipientUser[]>> {
+): Promise<Map<number, string | DisplayRecipientUser[]>> {
   const groupIds = records.filter((r) => r.recipient_type === 3).map((r) => r.recipient_type_id);
   const groups = await groupMembers(db, [...new Set(groupIds)]);
   const userIds = new Set<number>();
@@ -26,18 +40,9 @@ export async function displayRecipients(
     if (record.stream_id === null) for (const id of participantIds(record, groups)) userIds.add(id);
   }
   const users = new Map(
-    (await findUsersByIds(db, [...userIds])).map((user) => [
-      user.id,
-      {
-        id: user.id,
-        email: user.email,
-        full_name: user.full_name,
-        short_name: shortName(user.email),
-        is_mirror_dummy: false,
-      } satisfies RecipientUser,
-    ]),
+    (await findUsersByIds(db, [...userIds])).map((user) => [user.id, displayRecipientUser(user)]),
   );
-  const result = new Map<number, string | RecipientUser[]>();
+  const result = new Map<number, string | DisplayRecipientUser[]>();
   for (const record of records) {
     if (record.stream_id !== null) {
       result.set(record.id, record.stream_name ?? "");

@@ -1,15 +1,7 @@
+import type { DisplayRecipientUser, Message, Reaction } from "../../common/wire/message";
 import type { MessageRecord } from "../db/messages";
 import { flagNames } from "../db/flags";
 import type { ReactionRecord } from "../db/reactions";
-
-/** A participant of a direct message as listed in `display_recipient`. */
-export interface RecipientUser {
-  id: number;
-  email: string;
-  full_name: string;
-  short_name: string;
-  is_mirror_dummy: boolean;
-}
 
 export interface FormatOptions {
   applyMarkdown: boolean;
@@ -32,7 +24,7 @@ export function avatarUrl(userId: number): string {
  * A reaction as message objects list it. The `user` object is Zulip's deprecated duplicate of
  * `user_id` (note: `id` here, but `user_id` in `reaction` events, as in Zulip).
  */
-export function formatReaction(reaction: ReactionRecord): Record<string, unknown> {
+export function formatReaction(reaction: ReactionRecord): Reaction {
   return {
     emoji_name: reaction.emoji_name,
     emoji_code: reaction.emoji_code,
@@ -49,10 +41,10 @@ export function formatReaction(reaction: ReactionRecord): Record<string, unknown
  */
 export function formatMessage(
   record: MessageRecord,
-  displayRecipient: string | RecipientUser[],
+  displayRecipient: string | DisplayRecipientUser[],
   options: FormatOptions,
   reactions: readonly ReactionRecord[] = [],
-): Record<string, unknown> {
+): Message {
   const isStream = record.stream_id !== null;
   const flags = record.flags === null ? ["read", "historical"] : flagNames(record.flags);
   const links = isStream && options.topicLinks ? options.topicLinks(record.subject) : [];
@@ -66,7 +58,7 @@ export function formatMessage(
     topic_links: links,
     display_recipient: displayRecipient,
     recipient_id: record.recipient_id,
-    ...(isStream ? { stream_id: record.stream_id } : {}),
+    ...(record.stream_id === null ? {} : { stream_id: record.stream_id }),
     sender_id: record.sender_id,
     sender_email: record.sender_email,
     sender_full_name: record.sender_full_name,

@@ -1,8 +1,9 @@
+import type { Stream, Subscription } from "../../common/wire/streams";
 import type { StreamRow, SubscribedStreamRow } from "../db/streams";
 import { renderMarkdown } from "../../common/markdown/render";
 
 /** A stream as in `GET /streams` and `never_subscribed`. */
-export function formatStream(stream: StreamRow): Record<string, unknown> {
+export function formatStream(stream: StreamRow): Stream {
   return {
     stream_id: stream.id,
     name: stream.name,
@@ -25,7 +26,7 @@ export function formatStream(stream: StreamRow): Record<string, unknown> {
 export function formatSubscription(
   stream: SubscribedStreamRow,
   subscribers: readonly number[] | undefined,
-): Record<string, unknown> {
+): Subscription {
   return {
     ...formatStream(stream),
     color: stream.color,

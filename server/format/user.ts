@@ -1,9 +1,10 @@
+import type { User } from "../../common/wire/users";
 import type { UserRow } from "../db/users";
 import { ROLE } from "../db/users";
 import { avatarUrl } from "./message";
 
 /** A user as Zulip lists them in `realm_users`, `GET /users` and `GET /users/me`. */
-export function formatUser(user: UserRow): Record<string, unknown> {
+export function formatUser(user: UserRow): User {
   return {
     user_id: user.id,
     email: user.email,

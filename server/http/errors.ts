@@ -1,3 +1,5 @@
+import type { ErrorResponse } from "../../common/wire/common";
+
 /**
  * The one error type of the server. Every failure a client can cause becomes one of these and is
  * sent as Zulip's envelope: `{result: "error", msg, code, ...extra}` with the Zulip status code.
@@ -25,7 +27,7 @@ export class ApiError extends Error {
   }
 
   /** The JSON body Zulip sends for this error. `code: null` errors (e.g. 405) omit the code. */
-  toBody(): Record<string, unknown> {
+  toBody(): ErrorResponse {
     return { result: "error", msg: this.message, code: this.code, ...this.extra };
   }
 }

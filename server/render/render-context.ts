@@ -2,7 +2,7 @@ import { topicLinks, type RenderContext } from "../../common/markdown/render";
 import type { Queryable } from "../db/database";
 import { listEmoji, listLinkifiers } from "../db/realm";
 import { listUsers } from "../db/users";
-import { EMOJI_URL_PREFIX } from "../actions/emoji";
+import { emojiSourceUrl } from "../format/emoji";
 
 /** What the renderer needs that is the same for every sender. */
 type SharedContext = Omit<RenderContext, "streams"> & {
@@ -30,7 +30,7 @@ async function loadShared(db: Queryable): Promise<SharedContext> {
     customEmoji: emoji.map((e) => ({
       id: String(e.id),
       name: e.name,
-      source_url: `${EMOJI_URL_PREFIX}${e.file_name}`,
+      source_url: emojiSourceUrl(e.file_name),
       deactivated: e.deactivated,
     })),
     linkifiers: linkifiers.map((l) => ({

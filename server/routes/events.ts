@@ -1,3 +1,4 @@
+import type { ResponsePayload } from "../../common/wire/endpoints";
 import { fetchInitialState } from "../actions/register";
 import { parseNarrow } from "../actions/narrow";
 import type { UserRow } from "../db/users";
@@ -60,7 +61,7 @@ function queueOptions(call: AuthenticatedCall, user: UserRow): QueueOptions {
   };
 }
 
-async function register(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function register(call: AuthenticatedCall): Promise<ResponsePayload<"register", "POST">> {
   const options = queueOptions(call, call.user);
   const fetchTypes = optionalTypeSet(call.params, "fetch_event_types");
   const slimPresence = call.params.bool("slim_presence", false);
@@ -81,7 +82,7 @@ async function register(call: AuthenticatedCall): Promise<Record<string, unknown
   return { queue_id: queue.id, last_event_id: -1, ...state };
 }
 
-async function getEvents(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function getEvents(call: AuthenticatedCall): Promise<ResponsePayload<"events", "GET">> {
   const { ctx, params, user, reply } = call;
   const queueId = params.optionalString("queue_id");
   const dontBlock = params.bool("dont_block", false);

@@ -1,3 +1,4 @@
+import type { ResponsePayload } from "../../common/wire/endpoints";
 import { deleteMessage } from "../actions/delete-message";
 import { markAllAsRead, markStreamAsRead, markTopicAsRead } from "../actions/mark-read";
 import { invalidMessages } from "../actions/message-access";
@@ -35,7 +36,9 @@ function messageIdList(params: Params): number[] {
  * POST /api/v1/messages/flags. The spec answers with the ids actually modified; Zulip echoes the
  * request's list instead. The spec wins.
  */
-async function postFlags(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function postFlags(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"messages/flags", "POST">> {
   const { ctx, user, params } = call;
   const messages = messageIdList(params);
   const op = params.string("op");
@@ -52,7 +55,9 @@ function reactionRequest(params: Params): ReactionRequest {
 }
 
 /** POST /api/v1/messages/{message_id}/reactions */
-async function postReaction(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function postReaction(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"messages/{message_id}/reactions", "POST">> {
   const id = messageIdOf(call);
   const emojiName = call.params.string("emoji_name");
   await addReaction(call.ctx, call.user, id, { ...reactionRequest(call.params), emojiName });
@@ -60,7 +65,9 @@ async function postReaction(call: AuthenticatedCall): Promise<Record<string, unk
 }
 
 /** DELETE /api/v1/messages/{message_id}/reactions */
-async function deleteReactionCall(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function deleteReactionCall(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"messages/{message_id}/reactions", "DELETE">> {
   const id = messageIdOf(call);
   await removeReaction(call.ctx, call.user, id, reactionRequest(call.params));
   return {};
@@ -92,13 +99,13 @@ export const messageActionEndpoints: Endpoint[] = [
     },
   }),
   /** DELETE /api/v1/messages/{message_id} (GET and PATCH live in message-edits.ts). */
-  userEndpoint("messages/:message_id", {
+  userEndpoint("messages/{message_id}", {
     DELETE: async (call) => {
       await deleteMessage(call.ctx, call.user, messageIdOf(call));
       return {};
     },
   }),
-  userEndpoint("messages/:message_id/reactions", {
+  userEndpoint("messages/{message_id}/reactions", {
     POST: postReaction,
     DELETE: deleteReactionCall,
   }),

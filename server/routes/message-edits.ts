@@ -1,3 +1,4 @@
+import type { ResponsePayload } from "../../common/wire/endpoints";
 import { editMessage, PROPAGATE_MODES, type PropagateMode } from "../actions/edit-message";
 import { getMessage, parseMessageId } from "../actions/get-message";
 import { getMessageHistory } from "../actions/message-history";
@@ -14,14 +15,18 @@ function propagateModeParam(params: Params): PropagateMode {
 }
 
 /** GET /api/v1/messages/{message_id} */
-async function getSingleMessage(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function getSingleMessage(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"messages/{message_id}", "GET">> {
   const messageId = parseMessageId(call.path["message_id"]);
   const applyMarkdown = call.params.bool("apply_markdown", true);
   return getMessage(call.ctx, call.user, messageId, applyMarkdown);
 }
 
 /** PATCH /api/v1/messages/{message_id} */
-async function updateMessage(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function updateMessage(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"messages/{message_id}", "PATCH">> {
   const { params } = call;
   const messageId = parseMessageId(call.path["message_id"]);
   await editMessage(call.ctx, call.user, {
@@ -37,13 +42,15 @@ async function updateMessage(call: AuthenticatedCall): Promise<Record<string, un
 }
 
 /** GET /api/v1/messages/{message_id}/history */
-async function getMessageHistoryRoute(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function getMessageHistoryRoute(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"messages/{message_id}/history", "GET">> {
   const messageId = parseMessageId(call.path["message_id"]);
   return { message_history: await getMessageHistory(call.ctx, call.user, messageId) };
 }
 
 /** Fetching one message, editing it, and its edit history. */
 export const messageEditEndpoints: Endpoint[] = [
-  userEndpoint("messages/:message_id", { GET: getSingleMessage, PATCH: updateMessage }),
-  userEndpoint("messages/:message_id/history", { GET: getMessageHistoryRoute }),
+  userEndpoint("messages/{message_id}", { GET: getSingleMessage, PATCH: updateMessage }),
+  userEndpoint("messages/{message_id}/history", { GET: getMessageHistoryRoute }),
 ];

@@ -1,3 +1,4 @@
+import type { ResponsePayload } from "../../common/wire/endpoints";
 import { getMessages, type Anchor } from "../actions/get-messages";
 import { parseNarrow } from "../actions/narrow";
 import { sendMessage, type MessageTarget } from "../actions/send-message";
@@ -55,7 +56,7 @@ function directTarget(raw: string): (string | number)[] {
  * sends nothing (no new message, no events). It survives a restart; concurrent duplicates give
  * one message. Other senders, other content, or no `local_id`: never deduplicated.
  */
-async function postMessage(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function postMessage(call: AuthenticatedCall): Promise<ResponsePayload<"messages", "POST">> {
   const { params, ctx, user, request } = call;
   const type = params.string("type");
   const to = params.string("to");
@@ -96,7 +97,7 @@ function count(params: Params, name: string): number {
   return value;
 }
 
-async function listMessages(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function listMessages(call: AuthenticatedCall): Promise<ResponsePayload<"messages", "GET">> {
   const { params, ctx, user } = call;
   params.optionalBool("client_gravatar");
   return getMessages(ctx, user, {

@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { addEmoji, EMOJI_URL_PREFIX, emojiFolder, realmEmoji, removeEmoji } from "../actions/emoji";
+import { addEmoji, emojiFolder, realmEmoji, removeEmoji } from "../actions/emoji";
 import { EMOJI_IMAGE_TYPES, isEmojiImageType } from "../../common/wire/realm-emoji-rules";
 import type { AppContext } from "../context";
+import { EMOJI_URL_PREFIX } from "../format/emoji";
 import { userEndpoint, type Endpoint } from "../http/endpoint";
 import { pathText } from "./path-params";
 
@@ -15,7 +16,7 @@ export const emojiEndpoints: Endpoint[] = [
   userEndpoint("realm/emoji", {
     GET: async ({ ctx }) => ({ emoji: await realmEmoji(ctx.db) }),
   }),
-  userEndpoint("realm/emoji/:emoji_name", {
+  userEndpoint("realm/emoji/{emoji_name}", {
     /** POST /api/v1/realm/emoji/{emoji_name} (multipart, one image file) */
     POST: async ({ ctx, user, body, path }) => {
       await addEmoji(ctx, user, pathText({ path }, "emoji_name"), body.files);

@@ -1,3 +1,4 @@
+import type { ResponsePayload } from "../../common/wire/endpoints";
 import { getUserPresence, realmPresence, updatePresence } from "../actions/presence";
 import { sendTyping, type TypingTarget } from "../actions/typing";
 import {
@@ -39,7 +40,9 @@ async function findUserByIdOrEmail(db: Queryable, key: string): Promise<UserRow 
 }
 
 /** GET /api/v1/users/{user_id} and /users/{email}: deactivated users and bots included. */
-async function getUser(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function getUser(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"users/{user_id}", "GET">> {
   call.params.optionalBool("client_gravatar");
   call.params.optionalBool("include_custom_profile_fields");
   const user = await findUserByIdOrEmail(call.ctx.db, pathText(call, "user_id"));
@@ -48,7 +51,9 @@ async function getUser(call: AuthenticatedCall): Promise<Record<string, unknown>
 }
 
 /** POST /api/v1/users/me/presence */
-async function postPresence(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function postPresence(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"users/me/presence", "POST">> {
   const { params, ctx, user, request } = call;
   const status = params.string("status");
   if (status !== "active" && status !== "idle") throw badRequest(`Invalid status: ${status}`);
@@ -61,7 +66,9 @@ async function postPresence(call: AuthenticatedCall): Promise<Record<string, unk
 }
 
 /** GET /api/v1/users/{user_id or email}/presence */
-async function getPresence(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function getPresence(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"users/{user_id}/presence", "GET">> {
   const asked = pathText(call, "user_id");
   const target = await findUserByIdOrEmail(call.ctx.db, asked);
   const now = Math.floor(call.ctx.clock.now() / 1000);
@@ -81,7 +88,7 @@ function typingRecipients(params: Params): (number | string)[] | undefined {
 }
 
 /** POST /api/v1/typing */
-async function postTyping(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function postTyping(call: AuthenticatedCall): Promise<ResponsePayload<"typing", "POST">> {
   const { params } = call;
   const op = params.optionalChoice("op", ["start", "stop"]);
   if (op === undefined) throw missingArgument("op");
@@ -105,7 +112,9 @@ async function postTyping(call: AuthenticatedCall): Promise<Record<string, unkno
 }
 
 /** POST /api/v1/user_groups/create */
-async function postUserGroup(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function postUserGroup(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"user_groups/create", "POST">> {
   const { params } = call;
   const groupId = await createUserGroup(call.ctx, call.user, {
     name: params.string("name"),
@@ -116,7 +125,9 @@ async function postUserGroup(call: AuthenticatedCall): Promise<Record<string, un
 }
 
 /** POST /api/v1/user_groups/{user_group_id}/members */
-async function postUserGroupMembers(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function postUserGroupMembers(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"user_groups/{user_group_id}/members", "POST">> {
   const add = optionalIntList(call.params, "add") ?? [];
   const remove = optionalIntList(call.params, "delete") ?? [];
   await updateUserGroupMembers(call.ctx, call.user, pathInteger(call, "user_group_id"), {
@@ -136,9 +147,9 @@ export const peopleEndpoints: Endpoint[] = [
       return { members: (await listUsers(ctx.db)).map(formatUser) };
     },
   }),
-  userEndpoint("users/:user_id", { GET: getUser }),
+  userEndpoint("users/{user_id}", { GET: getUser }),
   userEndpoint("users/me/presence", { POST: postPresence }),
-  userEndpoint("users/:user_id/presence", { GET: getPresence }),
+  userEndpoint("users/{user_id}/presence", { GET: getPresence }),
   /** GET /api/v1/realm/presence */
   userEndpoint("realm/presence", { GET: ({ ctx }) => realmPresence(ctx, false) }),
   userEndpoint("typing", { POST: postTyping }),
@@ -147,7 +158,7 @@ export const peopleEndpoints: Endpoint[] = [
     GET: async ({ ctx, user }) => ({ user_groups: await getUserGroups(ctx, user) }),
   }),
   userEndpoint("user_groups/create", { POST: postUserGroup }),
-  userEndpoint("user_groups/:user_group_id/members", {
+  userEndpoint("user_groups/{user_group_id}/members", {
     POST: postUserGroupMembers,
     GET: async (call) => {
       const directOnly = call.params.bool("direct_member_only", false);

@@ -1,3 +1,4 @@
+import type { ResponsePayload } from "../../common/wire/endpoints";
 import {
   addLinkifier,
   getLinkifiers,
@@ -14,7 +15,9 @@ import { emojiEndpoints } from "./realm-emoji";
 import { peopleEndpoints } from "./realm-people";
 
 /** POST /api/v1/realm/filters */
-async function createLinkifier(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function createLinkifier(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"realm/filters", "POST">> {
   const { params, ctx, user } = call;
   // Zulip checks the role before reading any parameter.
   requireAdministrator(user);
@@ -36,7 +39,9 @@ async function createLinkifier(call: AuthenticatedCall): Promise<Record<string, 
 }
 
 /** DELETE /api/v1/realm/filters/{filter_id} */
-async function deleteLinkifier(call: AuthenticatedCall): Promise<Record<string, unknown>> {
+async function deleteLinkifier(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"realm/filters/{filter_id}", "DELETE">> {
   requireAdministrator(call.user);
   const id = pathInteger(call, "filter_id");
   if (!isDbId(id)) throw new ApiError("Linkifier not found.");
@@ -50,7 +55,7 @@ const linkifierEndpoints: Endpoint[] = [
     /** [OLD] GET /api/v1/realm/filters: Zulip answers 405 since FL 54; zulip-js still calls it. */
     GET: async ({ ctx }) => ({ filters: await getOldFilters(ctx) }),
   }),
-  userEndpoint("realm/filters/:filter_id", { DELETE: deleteLinkifier }),
+  userEndpoint("realm/filters/{filter_id}", { DELETE: deleteLinkifier }),
   /** GET /api/v1/realm/linkifiers */
   userEndpoint("realm/linkifiers", {
     GET: async ({ ctx }) => ({ linkifiers: await getLinkifiers(ctx) }),

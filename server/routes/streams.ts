@@ -28,7 +28,7 @@ export const streamEndpoints: Endpoint[] = [
     },
   }),
   /** GET /api/v1/users/me/{stream_id}/topics */
-  userEndpoint("users/me/:stream_id/topics", {
+  userEndpoint("users/me/{stream_id}/topics", {
     GET: async ({ ctx, user, path }) => {
       const raw = path["stream_id"] ?? "";
       if (!/^[0-9]{1,10}$/.test(raw)) throw badRequest("Invalid stream ID");
