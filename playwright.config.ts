@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, defineConfig, devices } from "@playwright/test";
+import { chromium, defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 
 /**
  * Chromium for the e2e tests: `CHROMIUM_PATH`, then Debian's, then Playwright's own download.
@@ -53,16 +53,34 @@ const reportFile = process.env["E2E_REPORT"] ?? "reports/playwright.json";
 // Servers the specs start themselves (e2e/support/server-process.ts) serve the same build.
 process.env["CLIENT_DIR"] = clientDir;
 
+/**
+ * `npm run screenshots` (scripts/screenshots.ts): pictures of the views, taken by this runner
+ * for its web server and browser, but no test: its own output folder and no JSON report, so
+ * neither `npm test`'s results nor its totals see it.
+ */
+const screenshots = process.env["PARLEY_SCREENSHOTS"] === "1";
+const run: Pick<PlaywrightTestConfig, "testDir" | "testMatch" | "reporter" | "outputDir"> =
+  screenshots
+    ? {
+        testDir: "scripts",
+        testMatch: "**/scripts/screenshots.ts",
+        reporter: [["list"]],
+        outputDir: "test-results/screenshots",
+      }
+    : {
+        testDir: "e2e",
+        reporter: [["list"], ["json", { outputFile: reportFile }]],
+        outputDir,
+      };
+
 export default defineConfig({
-  testDir: "e2e",
+  ...run,
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env["CI"]),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: reportFile }]],
-  outputDir,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
