@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, defineConfig, devices } from "@playwright/test";
+import { chromium, defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 
 /**
  * Chromium for the e2e tests: `CHROMIUM_PATH`, then Debian's, then Playwright's own download.
@@ -25,9 +25,25 @@ function chromiumExecutable(): string | undefined {
   );
 }
 
+/**
+ * The web server's data folder: one fresh folder per run, made by the main process (the workers
+ * load this file too, and inherit it) and removed when that process exits, after Playwright has
+ * stopped the server, whether the tests passed or not. A folder given in `PARLEY_E2E_DATA` is
+ * the caller's, and stays.
+ */
+function e2eDataDir(): string {
+  const given = process.env["PARLEY_E2E_DATA"];
+  if (given !== undefined && given !== "") return given;
+  const made = mkdtempSync(join(tmpdir(), "parley-e2e-"));
+  process.env["PARLEY_E2E_DATA"] = made;
+  process.on("exit", () => {
+    rmSync(made, { recursive: true, force: true });
+  });
+  return made;
+}
+
 const port = Number(process.env["E2E_PORT"] ?? 9997);
-// One fresh data folder per run, chosen by the main process and inherited by the workers.
-process.env["PARLEY_E2E_DATA"] ??= mkdtempSync(join(tmpdir(), "parley-e2e-"));
+const dataDir = e2eDataDir();
 const executablePath = chromiumExecutable();
 // Overridable so that two Playwright runs on one machine (say, while developing) do not share
 // a port, a build or a report; CI uses the defaults.
@@ -37,16 +53,34 @@ const reportFile = process.env["E2E_REPORT"] ?? "reports/playwright.json";
 // Servers the specs start themselves (e2e/support/server-process.ts) serve the same build.
 process.env["CLIENT_DIR"] = clientDir;
 
+/**
+ * `npm run screenshots` (scripts/screenshots.ts): pictures of the views, taken by this runner
+ * for its web server and browser, but no test: its own output folder and no JSON report, so
+ * neither `npm test`'s results nor its totals see it.
+ */
+const screenshots = process.env["PARLEY_SCREENSHOTS"] === "1";
+const run: Pick<PlaywrightTestConfig, "testDir" | "testMatch" | "reporter" | "outputDir"> =
+  screenshots
+    ? {
+        testDir: "scripts",
+        testMatch: "**/scripts/screenshots.ts",
+        reporter: [["list"]],
+        outputDir: "test-results/screenshots",
+      }
+    : {
+        testDir: "e2e",
+        reporter: [["list"], ["json", { outputFile: reportFile }]],
+        outputDir,
+      };
+
 export default defineConfig({
-  testDir: "e2e",
+  ...run,
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env["CI"]),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: reportFile }]],
-  outputDir,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
@@ -79,7 +113,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: process.env["PARLEY_E2E_DATA"],
+      DATA_DIR: dataDir,
       HEARTBEAT_SECONDS: "5",
       CLIENT_DIR: clientDir,
     },

@@ -1,19 +1,17 @@
 // The Markdown renderer on its own (Node): messages per second over Zulip's corpus inputs, and
 // the worst render time over the hostile inputs (goal ≤ 50 ms each). Prints and writes
 // bench/results/render-markdown.json.
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { HOSTILE_CONTEXT, HOSTILE_INPUTS } from "../common/markdown/hostile-inputs";
 import { degradedHtml, renderMessage } from "../common/markdown/render";
 import { TEST_CONTEXT } from "../common/markdown/test-context";
+import { CORPORA, readCorpus } from "../common/test/corpora";
 import { writeResults } from "./lib";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Parsed boundary: the corpus file's shape.
-const corpus = JSON.parse(
-  readFileSync(join(ROOT, "../shared/corpus/zulip-markdown-test-cases.json"), "utf8"),
-) as { regular_tests: { input: string }[]; linkify_tests: [string, string, string][] };
+const corpus = JSON.parse(readCorpus(CORPORA.markdownCases)) as {
+  regular_tests: { input: string }[];
+  linkify_tests: [string, string, string][];
+};
 
 const inputs = [
   ...corpus.regular_tests.map((t) => t.input),

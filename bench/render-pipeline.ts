@@ -2,11 +2,11 @@
 // the demo messages (messages per second, with the bare renderer in the same run as the floor),
 // and the worst time of one message over hostile inputs (the DOMPurify corpus and §7.12 shapes).
 // Run: node --import tsx bench/render-pipeline.ts (goal: ≥ 5,000 messages/s, ≤ 50 ms each).
-import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { build } from "esbuild";
+import { CORPORA, readCorpus } from "../common/test/corpora";
 import { generateHistory } from "../server/demo/history";
 import { median, round, writeResults } from "./lib";
 
@@ -58,9 +58,7 @@ function demoMessages(): string[] {
 }
 
 function hostileInputs(): string[] {
-  const corpus: unknown = JSON.parse(
-    readFileSync(join(ROOT, "..", "shared", "corpus", "dompurify-expect.json"), "utf8"),
-  );
+  const corpus: unknown = JSON.parse(readCorpus(CORPORA.dompurifyCases));
   const payloads = Array.isArray(corpus)
     ? corpus.flatMap((item: unknown) =>
         typeof item === "object" &&

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { narrowToHash, topicNarrow } from "../src/lib/narrow";
-import { dompurifyCases, flagVariant } from "../src/test/attacks/corpus";
+import { DOMPURIFY_CORPUS, dompurifyCases, flagVariant } from "../src/test/attacks/corpus";
+import { needsCorpora } from "./support/corpora";
 import { apiUser } from "./support/api-user";
 
 // Hostile content and topics through the edit-history dialog in Chromium: each message is sent
@@ -93,6 +94,8 @@ async function watchedPage(page: Page, origin: string, events: string[]): Promis
   await page.getByRole("button", { name: /iago@parley\.test/ }).click();
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
 }
+
+needsCorpora([DOMPURIFY_CORPUS]);
 
 test("hostile edits render in the edit-history dialog without running", async ({
   page,

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dompurifyCases, flagVariant } from "../src/test/attacks/corpus";
+import { DOMPURIFY_CORPUS, dompurifyCases, flagVariant } from "../src/test/attacks/corpus";
+import { needsCorpora } from "./support/corpora";
 import { logIn, openStreamAtNewest } from "./support/reader";
 
 // The compose preview renders what is typed with the Markdown renderer and shows it through the
@@ -45,6 +46,8 @@ function watch(page: Page, origin: string, events: string[]): void {
     }
   });
 }
+
+needsCorpora([DOMPURIFY_CORPUS]);
 
 test("hostile input in the compose preview shows as text: no dialog, no script, no request out", async ({
   page,

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { dompurifyCases, flagVariant } from "../src/test/attacks/corpus";
+import { DOMPURIFY_CORPUS, dompurifyCases, flagVariant } from "../src/test/attacks/corpus";
+import { needsCorpora } from "./support/corpora";
 
 // The attack corpus sent through the API and viewed in the message list in Chromium: no dialog
 // opens, no script runs (`window.__pwned`), no request leaves the app's origin. The edit-history
@@ -113,6 +114,8 @@ async function showNarrow(page: Page, hash: string, count: number): Promise<void
 async function pwned(page: Page): Promise<unknown> {
   return page.evaluate((): unknown => Reflect.get(window, "__pwned"));
 }
+
+needsCorpora([DOMPURIFY_CORPUS]);
 
 test("attack messages, topics and edits show in the message list without running", async ({
   page,

@@ -13,31 +13,37 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 let upstream: ServerProcess;
 let forwarder: Forwarder;
 let page: Page;
+/** What `beforeAll` started, in order: all of it is stopped, even when starting failed midway. */
+const started: { name: string; output?: () => string; dispose: () => Promise<void> }[] = [];
 const run = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 const topic = `remote ${run}`;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(150_000);
   upstream = await startServerProcess();
+  started.push({
+    name: "upstream",
+    output: () => upstream.output(),
+    dispose: () => upstream.dispose(),
+  });
   forwarder = await startForwarder(upstream.url);
+  started.push({
+    name: "forwarder",
+    output: () => forwarder.output(),
+    dispose: () => forwarder.dispose(),
+  });
   page = await browser.newPage();
+  started.push({ name: "page", dispose: () => page.close() });
 });
 
 // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
 test.afterAll(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) {
-    await testInfo.attach("forwarder output", {
-      body: forwarder.output(),
-      contentType: "text/plain",
-    });
-    await testInfo.attach("upstream output", {
-      body: upstream.output(),
-      contentType: "text/plain",
-    });
+  for (const { name, output, dispose } of started.reverse()) {
+    if (testInfo.status !== testInfo.expectedStatus && output !== undefined) {
+      await testInfo.attach(`${name} output`, { body: output(), contentType: "text/plain" });
+    }
+    await dispose();
   }
-  await page.close();
-  await forwarder.dispose();
-  await upstream.dispose();
 });
 
 test("the forwarding instance names its upstream and serves the upstream's organisation", async () => {

@@ -1,4 +1,6 @@
+import { rm } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
+import { emojiFolder } from "./actions/emoji";
 import { buildApp } from "./app";
 import { systemClock, type Clock } from "./clock";
 import type { ServerConfig } from "./config";
@@ -29,7 +31,8 @@ export interface RunningServer {
   restoredQueues: RestoreOutcome;
   /**
    * Stops gracefully: answers parked polls, stops taking requests, waits for those in flight,
-   * saves the event queues (unless told not to), closes the database.
+   * saves the event queues (unless told not to), closes the database, and removes the
+   * temporary emoji folder of a server without a data folder.
    */
   close(options?: CloseOptions): Promise<void>;
 }
@@ -86,6 +89,11 @@ export async function startServer(
       // The app is closed, so nothing can publish an event the file would miss.
       if (save && queueFile !== undefined) await saveQueues(queues, queueFile, clock.now());
       await db.close();
+      // Without a data folder (tests, benchmarks) the emoji images are in a temporary folder of
+      // this server's own that nothing reads again: left behind, one per test server piles up.
+      if (config.dataDir === undefined) {
+        await rm(await emojiFolder(ctx), { recursive: true, force: true });
+      }
     },
   };
 }

@@ -1,23 +1,25 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { z } from "zod";
+import { CORPORA, readCorpus } from "../test/corpora";
+import { describeWithCorpora } from "../test/vitest-corpora";
 import { renderMessage } from "./render";
 import type { RenderContext } from "./types";
-import cases from "../../../shared/corpus/zulip-markdown-test-cases.json";
 
-interface RegularCase {
-  name: string;
-  input: string;
-  expected_output: string;
-  backend_only_rendering?: boolean;
-  translate_emoticons?: boolean;
-}
-interface Corpus {
-  regular_tests: RegularCase[];
-  linkify_tests: [input: string, template: string, url: string][];
-}
-
-// The corpus is a parsed boundary: its shape is described by `Corpus`.
-const corpus = cases as unknown as Corpus;
+// The file's shape, checked as it is read (only the fields used here).
+const corpusSchema = z.object({
+  regular_tests: z.array(
+    z.object({
+      name: z.string(),
+      input: z.string(),
+      expected_output: z.string(),
+      translate_emoticons: z.boolean().optional(),
+    }),
+  ),
+  linkify_tests: z.array(z.tuple([z.string(), z.string(), z.string()])),
+});
+type Corpus = z.infer<typeof corpusSchema>;
+type RegularCase = Corpus["regular_tests"][number];
 
 /** Zulip's test organisation, as far as the cases name it. */
 const ZULIP_TEST_REALM: RenderContext = {
@@ -46,16 +48,23 @@ const ZULIP_TEST_REALM: RenderContext = {
 };
 
 /**
- * Regular cases passing now (170/179): a floor that may only rise. The 9 failing are the
- * backend-only inline image and video previews (`/thumbnail`, camo URLs): inline_image,
- * two_inline_images, deduplicate_inline_previews, bulleted_list_inlining, only_inline_image,
- * only_named_inline_image, only_inline_video, only_named_inline_video, spoiler_with_inline_image.
- * Math matches because the renderer uses KaTeX 0.16.22, pinned: later 0.16 releases round
- * lengths to four digits and 0.19 renames classes, where Zulip's expected output has neither.
- * Run with CORPUS_VERBOSE=1 to print each failure's HTML.
+ * The regular cases that do not render as Zulip does (170 of 179 do): the backend-only inline
+ * image and video previews (`/thumbnail`, camo URLs). Listed by name so that a case that starts
+ * failing and one that starts passing both show. Math matches because the renderer uses KaTeX
+ * 0.16.22, pinned: later 0.16 releases round lengths to four digits and 0.19 renames classes,
+ * where Zulip's expected output has neither. Every linkify case renders as Zulip does.
  */
-const REGULAR_FLOOR = 170;
-const LINKIFY_FLOOR = 71;
+const KNOWN_REGULAR_FAILURES = [
+  "inline_image",
+  "two_inline_images",
+  "deduplicate_inline_previews",
+  "bulleted_list_inlining",
+  "only_inline_image",
+  "only_named_inline_image",
+  "only_inline_video",
+  "only_named_inline_video",
+  "spoiler_with_inline_image",
+];
 
 /** Canonical form of an HTML fragment: sorted attributes, whitespace between blocks dropped. */
 function normalise(html: string): string {
@@ -103,28 +112,31 @@ function linkifyPasses([input, template, url]: Corpus["linkify_tests"][number]):
   return normalise(renderCase(input, false)) === normalise(expected);
 }
 
-describe("Zulip's Markdown corpus", () => {
-  it("renders at least the floor of regular cases as Zulip does", () => {
-    const passed = corpus.regular_tests.filter(regularPasses).length;
-    console.info(`regular: ${String(passed)}/${String(corpus.regular_tests.length)}`);
-    expect(passed).toBeGreaterThanOrEqual(REGULAR_FLOOR);
+/** Run with CORPUS_VERBOSE=1 to see what each failing case renders. */
+const VERBOSE = process.env["CORPUS_VERBOSE"] === "1";
+
+describeWithCorpora("Zulip's Markdown corpus", [CORPORA.markdownCases], () => {
+  const corpus = corpusSchema.parse(JSON.parse(readCorpus(CORPORA.markdownCases)));
+
+  it("renders every regular case as Zulip does but the known failures", () => {
+    const failing = corpus.regular_tests.filter((c) => !regularPasses(c));
+    if (VERBOSE) {
+      for (const c of failing) {
+        const got = normalise(renderCase(c.input, c.translate_emoticons === true));
+        console.info(`FAIL ${c.name}\n  got:  ${got}\n  want: ${normalise(c.expected_output)}`);
+      }
+    }
+    expect(failing.map((c) => c.name).sort()).toEqual([...KNOWN_REGULAR_FAILURES].sort());
   });
 
-  it("renders at least the floor of linkify cases as Zulip does", () => {
-    const passed = corpus.linkify_tests.filter(linkifyPasses).length;
-    console.info(`linkify: ${String(passed)}/${String(corpus.linkify_tests.length)}`);
-    expect(passed).toBeGreaterThanOrEqual(LINKIFY_FLOOR);
-  });
-
-  it("lists failures (with CORPUS_VERBOSE=1)", () => {
-    if (import.meta.env["CORPUS_VERBOSE"] !== "1") return;
-    for (const c of corpus.regular_tests.filter((t) => !regularPasses(t))) {
-      console.info(
-        `FAIL ${c.name}\n  got:  ${normalise(renderCase(c.input, c.translate_emoticons === true))}\n  want: ${normalise(c.expected_output)}`,
-      );
+  it("renders every linkify case as Zulip does", () => {
+    const failing = corpus.linkify_tests.filter((t) => !linkifyPasses(t));
+    if (VERBOSE) {
+      for (const [input] of failing) {
+        console.info(`FAIL linkify ${JSON.stringify(input)}\n  got: ${renderCase(input, false)}`);
+      }
     }
-    for (const t of corpus.linkify_tests.filter((l) => !linkifyPasses(l))) {
-      console.info(`FAIL linkify ${JSON.stringify(t[0])}\n  got: ${renderCase(t[0], false)}`);
-    }
+    expect(corpus.linkify_tests.length).toBeGreaterThan(0);
+    expect(failing.map(([input]) => input)).toEqual([]);
   });
 });

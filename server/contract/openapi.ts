@@ -1,19 +1,12 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { parse } from "yaml";
+import { CORPORA, readCorpus } from "../../common/test/corpora";
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const OPENAPI_FILE = "reference/zulip-openapi-9.0-fl247.yaml";
 const DOC_ID = "zulip-openapi";
 
-/** `../shared` beside the repository, or `PARLEY_SHARED_DIR`. */
-export function sharedDir(): string {
-  const override = process.env["PARLEY_SHARED_DIR"];
-  return override !== undefined && override !== "" ? resolve(override) : resolve(ROOT, "../shared");
-}
+/** The file `ZulipOpenApi.load` reads: suites name it to be skipped without it. */
+export const OPENAPI_FILE = CORPORA.zulipOpenApi;
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -113,17 +106,13 @@ export class ZulipOpenApi {
     this.ajv.addSchema(doc as object, DOC_ID); // the parsed YAML document, an object
   }
 
-  /** Loads the OpenAPI file from the shared folder; a missing file is a clear error. */
+  /**
+   * Loads the OpenAPI file from the corpora folder; a missing file is an error saying how to
+   * get it.
+   */
   static load(): ZulipOpenApi {
-    const file = resolve(sharedDir(), OPENAPI_FILE);
-    if (!existsSync(file)) {
-      throw new Error(
-        `Zulip's OpenAPI description is missing: ${file}. The contract tests need it; set ` +
-          "PARLEY_SHARED_DIR to the folder that holds reference/zulip-openapi-9.0-fl247.yaml.",
-      );
-    }
-    const parsed: unknown = parse(readFileSync(file, "utf8"));
-    if (!isObject(parsed)) throw new Error(`${file} is not an OpenAPI document`);
+    const parsed: unknown = parse(readCorpus(OPENAPI_FILE));
+    if (!isObject(parsed)) throw new Error(`${OPENAPI_FILE.path} is not an OpenAPI document`);
     return new ZulipOpenApi(translateOpenApi(parsed));
   }
 

@@ -1,7 +1,6 @@
-// The attack corpora, read from `../shared/corpus/` (outside the project; never copied in).
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+// The attack corpora, read from the corpora folder outside the project (never copied in; see
+// common/test/corpora.ts for where it is and what to do without it).
+import { CORPORA, readCorpus } from "../../../common/test/corpora";
 
 /** One DOMPurify expectation case: a hostile payload (the expected output is not used here). */
 export interface AttackCase {
@@ -24,17 +23,17 @@ function isStoredCase(value: unknown): value is StoredCase {
   );
 }
 
-// A path, not a URL object: under jsdom the global `URL` is jsdom's, which `fs` refuses.
-const CORPUS_PATH = join(
-  dirname(fileURLToPath(import.meta.url)),
-  "../../../../shared/corpus/dompurify-expect.json",
-);
+/** The file `dompurifyCases` reads: suites and specs name it to be skipped without it. */
+export const DOMPURIFY_CORPUS = CORPORA.dompurifyCases;
 
-/** Every case of DOMPurify's `expect.mjs` (223), numbered so titles are unique. */
+/**
+ * Every case of DOMPurify's `expect.mjs` (223), numbered so titles are unique. Throws, saying
+ * how to get the file, when it is missing.
+ */
 export function dompurifyCases(): AttackCase[] {
-  const parsed: unknown = JSON.parse(readFileSync(CORPUS_PATH, "utf8"));
+  const parsed: unknown = JSON.parse(readCorpus(DOMPURIFY_CORPUS));
   if (!Array.isArray(parsed) || !parsed.every(isStoredCase)) {
-    throw new Error(`unexpected corpus shape in ${CORPUS_PATH}`);
+    throw new Error(`unexpected shape of ${DOMPURIFY_CORPUS.path}`);
   }
   return parsed.map((item, index) => ({
     title: `#${index + 1} ${typeof item.title === "string" ? item.title : item.payload.slice(0, 60)}`,

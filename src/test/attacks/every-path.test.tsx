@@ -8,10 +8,10 @@ import { htmlDiff } from "../../../server/format/html-diff";
 import { MessageBody } from "../../features/message-list/message-body";
 import { sanitizeHtml } from "../../lib/sanitize";
 import { renderMarkdown } from "../../../common/markdown/render";
-import { dompurifyCases, flagVariant } from "./corpus";
+import { describeWithCorpora } from "../../../common/test/vitest-corpora";
+import { DOMPURIFY_CORPUS, dompurifyCases, flagVariant } from "./corpus";
 import { installTraps, mountHtml, probe, removeTraps, unmountAll, type Traps } from "./harness";
 
-const cases = dompurifyCases();
 const OTHER =
   '<p>Some <strong>earlier</strong> text with a <a href="https://example.com">link</a></p>';
 
@@ -55,11 +55,6 @@ function variants(payload: string): string[] {
   return flagged === payload ? [payload] : [payload, flagged];
 }
 
-it("reads the whole corpus", () => {
-  expect(cases).toHaveLength(223);
-  expect(cases.filter((item) => item.payload.includes("alert")).length).toBeGreaterThan(100);
-});
-
 it("catches an unsanitised payload (the traps work)", () => {
   const problems = check(['<img src=x onerror="alert(1)"><p onclick="window.__pwned=1">p</p>']);
   expect(problems).toContain("<img onerror>");
@@ -67,37 +62,48 @@ it("catches an unsanitised payload (the traps work)", () => {
   expect(problems).toContain("window.__pwned");
 });
 
-describe("the sanitiser directly", () => {
-  it.each(cases)("$title", ({ payload }) => {
-    expect(check(variants(payload).map(sanitizeHtml))).toEqual([]);
-  });
-});
+describeWithCorpora("DOMPurify's corpus through every path", [DOMPURIFY_CORPUS], () => {
+  const cases = dompurifyCases();
 
-describe("the message-body component (server HTML)", () => {
-  it.each(cases)("$title", ({ payload }) => {
-    expect(variants(payload).flatMap(checkComponent)).toEqual([]);
+  it("reads the whole corpus", () => {
+    expect(cases).toHaveLength(223);
+    expect(cases.filter((item) => item.payload.includes("alert")).length).toBeGreaterThan(100);
   });
-});
 
-describe("the message-body component (local echo: Markdown rendered in the client)", () => {
-  it.each(cases)("$title", ({ payload }) => {
-    expect(variants(payload).flatMap((text) => checkComponent(renderMarkdown(text)))).toEqual([]);
+  describe("the sanitiser directly", () => {
+    it.each(cases)("$title", ({ payload }) => {
+      expect(check(variants(payload).map(sanitizeHtml))).toEqual([]);
+    });
   });
-});
 
-describe("server-rendered Markdown, sanitised", () => {
-  it.each(cases)("$title", ({ payload }) => {
-    expect(check(variants(payload).map((text) => sanitizeHtml(renderMarkdown(text))))).toEqual([]);
+  describe("the message-body component (server HTML)", () => {
+    it.each(cases)("$title", ({ payload }) => {
+      expect(variants(payload).flatMap(checkComponent)).toEqual([]);
+    });
   });
-});
 
-describe("edit-history diff (both directions), sanitised", () => {
-  it.each(cases)("$title", ({ payload }) => {
-    const diffs = variants(payload).flatMap((html) => [
-      htmlDiff(html, OTHER),
-      htmlDiff(OTHER, html),
-      htmlDiff(renderMarkdown(html), renderMarkdown("other text")),
-    ]);
-    expect(check(diffs.map(sanitizeHtml))).toEqual([]);
+  describe("the message-body component (local echo: Markdown rendered in the client)", () => {
+    it.each(cases)("$title", ({ payload }) => {
+      expect(variants(payload).flatMap((text) => checkComponent(renderMarkdown(text)))).toEqual([]);
+    });
+  });
+
+  describe("server-rendered Markdown, sanitised", () => {
+    it.each(cases)("$title", ({ payload }) => {
+      expect(check(variants(payload).map((text) => sanitizeHtml(renderMarkdown(text))))).toEqual(
+        [],
+      );
+    });
+  });
+
+  describe("edit-history diff (both directions), sanitised", () => {
+    it.each(cases)("$title", ({ payload }) => {
+      const diffs = variants(payload).flatMap((html) => [
+        htmlDiff(html, OTHER),
+        htmlDiff(OTHER, html),
+        htmlDiff(renderMarkdown(html), renderMarkdown("other text")),
+      ]);
+      expect(check(diffs.map(sanitizeHtml))).toEqual([]);
+    });
   });
 });

@@ -10,7 +10,14 @@ import { MessageItem } from "../../features/message-list/message-item";
 import { topicNarrow } from "../../lib/narrow";
 import { safeImageUrl, safeLinkUrl } from "../../lib/safe-url";
 import { sanitizeHtml } from "../../lib/sanitize";
-import { renderMarkdown } from "../../../common/markdown/render";
+import { Budget, WORK_LIMIT } from "../../../common/markdown/budget";
+import { MAX_DEPTH } from "../../../common/markdown/fences";
+import {
+  degradedHtml,
+  EMPTY_RENDER_CONTEXT,
+  renderMarkdown,
+  renderWithBudget,
+} from "../../../common/markdown/render";
 import * as eg from "../example-data";
 import { installTraps, mountHtml, probe, removeTraps, unmountAll, type Traps } from "./harness";
 
@@ -144,14 +151,41 @@ describe("§7.9–11: mutation XSS, clobbering, edit diffs", () => {
 });
 
 describe("§7.12: huge and deeply nested inputs", () => {
+  const emptyCodeBlock = '<div class="codehilite"><pre><span></span><code>\n</code></pre></div>';
+  const quoted =
+    "<blockquote>\n".repeat(MAX_DEPTH) +
+    `<p>${"&gt; ".repeat(2_000 - MAX_DEPTH)}x</p>\n` +
+    "</blockquote>\n".repeat(MAX_DEPTH - 1) +
+    "</blockquote>";
+
   it.each([
-    ["a×10k + !", `${"a".repeat(10_000)}!`],
-    ["5k *", "*".repeat(5_000)],
-    ["10k [", "[".repeat(10_000)],
-    ["2k nested >", `${"> ".repeat(2_000)}x`],
-    ["500 fences", "~~~\n".repeat(500)],
-  ])("%s renders and sanitises without overflow", (_name, content) => {
-    mountMarkdown(content);
+    ["a×10k + !", `${"a".repeat(10_000)}!`, `<p>${"a".repeat(10_000)}!</p>`],
+    ["5k *", "*".repeat(5_000), `<p>${"<strong>*</strong>".repeat(1_000)}</p>`],
+    ["10k [", "[".repeat(10_000), `<p>${"[".repeat(10_000)}</p>`],
+    // Quotes nest as deep as MAX_DEPTH; the markers past it are text.
+    ["2k nested >", `${"> ".repeat(2_000)}x`, quoted],
+    ["500 fences", "~~~\n".repeat(500), Array<string>(250).fill(emptyCodeBlock).join("\n")],
+  ])(
+    "%s renders within the work budget, is sanitised unchanged and is inert",
+    (_name, content, html) => {
+      // By work alone (no wall clock: a loaded machine must not change the outcome), these fit.
+      const byWork = new Budget(WORK_LIMIT, Number.POSITIVE_INFINITY);
+      expect(renderWithBudget(content, EMPTY_RENDER_CONTEXT, byWork).html).toBe(html);
+      // The real render may still hit the wall-clock backstop: then it is the escaped text.
+      const rendered = renderMarkdown(content);
+      expect([html, degradedHtml(content)]).toContain(rendered);
+      expect(mountSafe(rendered).innerHTML).toBe(rendered);
+    },
+  );
+
+  it("past the work budget, a message degrades to its escaped text, which stays text", () => {
+    const content = `${"*a* [b](https://x.example) ".repeat(200)}\n<img src=x onerror=alert(1)>`;
+    const html = renderWithBudget(content, EMPTY_RENDER_CONTEXT, new Budget(1_000)).html;
+    expect(html).toBe(degradedHtml(content));
+    const root = mountSafe(html);
+    expect(root.querySelectorAll("p")).toHaveLength(1);
+    expect(root.querySelector("img, a, em")).toBeNull();
+    expect(root.textContent).toBe(content.trim());
   });
 
   it("600 nested elements are sanitised (DOMPurify caps depth at 255)", () => {

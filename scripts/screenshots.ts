@@ -1,12 +1,17 @@
+import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { z } from "zod";
 import { dmNarrow, narrowToHash, streamNarrow } from "../src/lib/narrow";
 import { STREAMS_HASH, topicsHash } from "../src/lib/route";
 
 /**
- * Full-page screenshots of the main views at a desktop and a phone size, in both themes, saved
- * with the test's output and attached to the report, for people to look at. Each test first
- * checks that its view really shows (heading, rows or entries), so a blank page fails.
+ * `npm run screenshots`: full-page pictures of the main views at a desktop and a phone size, in
+ * both themes, saved in test-results/screenshots/ for people to look at. Not a test, and not in
+ * `npm test` or its totals: nothing compares the pictures (baselines would hang on the
+ * machine's Chromium build and fonts, and on the demo data's dates). Playwright's runner drives
+ * it for the e2e web server (a fresh build and server) and browser (playwright.config.ts, with
+ * `PARLEY_SCREENSHOTS=1`). Each view is first waited for (heading, rows or entries), so a view
+ * that does not show stops the run rather than leaving a blank picture.
  */
 
 type Theme = "light" | "dark";
@@ -160,12 +165,10 @@ for (const size of SIZES) {
           await view.show(page);
           await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
           await settled(page);
-          const path = testInfo.outputPath(`${view.name}-${size.name}-${theme}.png`);
+          // One flat folder (the run's output folder, emptied when a run starts).
+          const file = `${view.name}-${size.name}-${theme}.png`;
+          const path = join(testInfo.project.outputDir, file);
           await page.screenshot({ path, fullPage: true, animations: "disabled" });
-          await testInfo.attach(`${view.name} ${size.name} ${theme}`, {
-            path,
-            contentType: "image/png",
-          });
         });
       }
     }
