@@ -6,12 +6,8 @@ export const errorResponseSchema = z.looseObject({
   msg: z.string(),
   code: z.string().optional(),
 });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** Wraps a success payload schema with the `result`/`msg` envelope. */
 export function successSchema<T extends z.ZodRawShape>(shape: T) {
   return z.looseObject({ result: z.literal("success"), msg: z.string(), ...shape });
 }
-
-export const userIdSchema = z.number().int();
-export const messageIdSchema = z.number().int();

@@ -67,18 +67,17 @@ export function normalizeSnapshotWire(raw: unknown): unknown {
 }
 
 /** A direct-message participant as found in `display_recipient`. */
-export const displayRecipientUserSchema = z.looseObject({
+const displayRecipientUserSchema = z.looseObject({
   id: z.number().int(),
   email: z.string(),
   full_name: z.string(),
   short_name: z.string().optional(),
   is_mirror_dummy: z.boolean().optional(),
 });
-export type DisplayRecipientUser = z.infer<typeof displayRecipientUserSchema>;
 
 export const topicLinkSchema = z.object({ text: z.string(), url: z.string() });
 
-export const reactionSchema = z.looseObject({
+const reactionSchema = z.looseObject({
   emoji_name: z.string(),
   emoji_code: z.string(),
   reaction_type: z.string(),
@@ -86,7 +85,7 @@ export const reactionSchema = z.looseObject({
 });
 
 /** The message object as today's servers send it (see `messageSchema`). */
-export const messageObjectSchema = z.looseObject({
+const messageObjectSchema = z.looseObject({
   id: z.number().int(),
   type: z.enum(["stream", "private"]),
   content: z.string(),

@@ -3,7 +3,7 @@ import { normalizeLinkifierWire } from "./compat";
 import { successSchema } from "./common";
 
 /** A custom emoji as `GET /realm/emoji`, `realm_emoji` state and events carry it. */
-export const realmEmojiSchema = z.looseObject({
+const realmEmojiSchema = z.looseObject({
   /** The same as its key in the dict, as a string. */
   id: z.string(),
   name: z.string(),
@@ -40,7 +40,6 @@ export type Linkifier = z.infer<typeof linkifierObjectSchema>;
 
 /** The [OLD] linkifier tuple of `realm_filters`: pattern, `%(name)s` format string, id. */
 export const oldFilterSchema = z.tuple([z.string(), z.string(), z.number().int()]);
-export type OldFilter = z.infer<typeof oldFilterSchema>;
 
 /** A user group as `GET /user_groups`, `realm_user_groups` and `user_group` `add` carry it. */
 export const userGroupSchema = z.looseObject({

@@ -19,7 +19,7 @@ export const serverSettingsResponseSchema = z.preprocess(
 export type ServerSettings = z.infer<typeof serverSettingsResponseSchema>;
 
 /** A development login entry; Parley's server adds `full_name`, Zulip's does not. */
-export const devLoginUserSchema = devUserSchema.extend({ full_name: z.string().optional() });
+const devLoginUserSchema = devUserSchema.extend({ full_name: z.string().optional() });
 export type DevLoginUser = z.infer<typeof devLoginUserSchema>;
 
 /** `GET /dev_list_users` (development servers only, no auth). */

@@ -35,7 +35,7 @@ export interface NewLinkifier {
   urlFormatString: string | undefined;
 }
 
-export const CAPABILITY_URL_TEMPLATE = "linkifier_url_template";
+const CAPABILITY_URL_TEMPLATE = "linkifier_url_template";
 
 /** 400 `UNAUTHORIZED_PRINCIPAL`, Zulip's `require_realm_admin`. */
 export function requireAdministrator(user: UserRow): void {
@@ -53,16 +53,16 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && "code" in error && error.code === "23505";
 }
 
-export function linkifierDict(row: LinkifierRow): LinkifierDict {
+function linkifierDict(row: LinkifierRow): LinkifierDict {
   return { id: row.id, pattern: row.pattern, url_template: row.url_template };
 }
 
-export function oldFilter(row: LinkifierRow): OldFilter {
+function oldFilter(row: LinkifierRow): OldFilter {
   return [row.pattern, templateToFormatString(row.url_template), row.id];
 }
 
 /** Whether a queue's client understands `realm_linkifiers` (else it gets [OLD] `realm_filters`). */
-export function wantsUrlTemplates(capabilities: Readonly<Record<string, boolean>>): boolean {
+function wantsUrlTemplates(capabilities: Readonly<Record<string, boolean>>): boolean {
   return capabilities[CAPABILITY_URL_TEMPLATE] === true;
 }
 

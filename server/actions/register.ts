@@ -19,7 +19,7 @@ export const ZULIP_VERSION = "9.0-parley";
 export const ZULIP_FEATURE_LEVEL = 247;
 const MAX_UNREADS = 50_000;
 /** Zulip's `RECENT_CONVERSATIONS_LIMIT`: how many conversations `recent_private_conversations` lists. */
-export const MAX_RECENT_CONVERSATIONS = 1000;
+const MAX_RECENT_CONVERSATIONS = 1000;
 
 type State = Record<string, unknown>;
 
@@ -28,7 +28,7 @@ function wants(types: ReadonlySet<string> | null, type: string): boolean {
 }
 
 /** Unread message ids by stream and topic, conversation and group, as Zulip's `unread_msgs`. */
-export async function unreadMessages(ctx: AppContext, user: UserRow): Promise<State> {
+async function unreadMessages(ctx: AppContext, user: UserRow): Promise<State> {
   const rows = await ctx.db.query<{
     id: number;
     stream_id: number | null;
@@ -92,7 +92,7 @@ export async function unreadMessages(ctx: AppContext, user: UserRow): Promise<St
 }
 
 /** One entry of Zulip's `recent_private_conversations`. */
-export interface RecentConversation {
+interface RecentConversation {
   max_message_id: number;
   /** The other participants, ascending; `[]` for the conversation with oneself. */
   user_ids: number[];
@@ -105,7 +105,7 @@ export interface RecentConversation {
  * to the user's personal recipient, the user's own one-to-one messages, and messages to the
  * groups the user belongs to.
  */
-export async function recentPrivateConversations(
+async function recentPrivateConversations(
   ctx: AppContext,
   user: UserRow,
 ): Promise<RecentConversation[]> {

@@ -10,7 +10,7 @@ const OPENAPI_FILE = "reference/zulip-openapi-9.0-fl247.yaml";
 const DOC_ID = "zulip-openapi";
 
 /** `../shared` beside the repository, or `PARLEY_SHARED_DIR`. */
-export function sharedDir(): string {
+function sharedDir(): string {
   const override = process.env["PARLEY_SHARED_DIR"];
   return override !== undefined && override !== "" ? resolve(override) : resolve(ROOT, "../shared");
 }

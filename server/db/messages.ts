@@ -122,7 +122,7 @@ export async function groupMembers(
 }
 
 /** The largest id a `serial` column holds; larger ids cannot name a stored row. */
-export const MAX_ROW_ID = 2_147_483_647;
+const MAX_ROW_ID = 2_147_483_647;
 
 /** Whether `id` can be the id of a stored row (ids beyond int4 would fail the query). */
 export function isStorableId(id: number): boolean {
