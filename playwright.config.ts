@@ -48,6 +48,7 @@ const executablePath = chromiumExecutable();
 // Overridable so that two Playwright runs on one machine (say, while developing) do not share
 // a port, a build or a report; CI uses the defaults.
 const clientDir = process.env["E2E_CLIENT_DIR"] ?? "dist/client";
+const serverDir = process.env["E2E_SERVER_DIR"] ?? "dist/server";
 const outputDir = process.env["E2E_OUTPUT"] ?? "test-results/e2e";
 const reportFile = process.env["E2E_REPORT"] ?? "reports/playwright.json";
 // Servers the specs start themselves (e2e/support/server-process.ts) serve the same build.
@@ -105,7 +106,13 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx vite build --logLevel warn --outDir ${clientDir} --emptyOutDir && node --import tsx server/main.ts`,
+    // The production build, as `npm start` runs it (the specs that start servers of their own
+    // run server/main.ts through tsx).
+    command: [
+      `npx vite build --logLevel warn --outDir ${clientDir} --emptyOutDir`,
+      `npx vite build --config vite.server.config.ts --logLevel warn --outDir ${serverDir}`,
+      `node --enable-source-maps ${serverDir}/main.js`,
+    ].join(" && "),
     url: `http://127.0.0.1:${port}/api/v1/server_settings`,
     reuseExistingServer: false,
     timeout: 120_000,

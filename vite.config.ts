@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
-import { precompress } from "./scripts/compress-plugin";
+import { precompress } from "./scripts/compress-plugin.ts";
 
 const apiTarget = process.env["PARLEY_API_TARGET"] ?? "http://127.0.0.1:9991";
 

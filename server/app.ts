@@ -118,7 +118,7 @@ async function dispatch(
  * Merges endpoints declared for the same path in different route files (e.g. `messages/:id`
  * GET and PATCH in one, DELETE in another). A method declared twice is a programming error.
  */
-export function mergeEndpoints(endpoints: readonly Endpoint[]): Endpoint[] {
+function mergeEndpoints(endpoints: readonly Endpoint[]): Endpoint[] {
   const byPath = new Map<string, Endpoint>();
   for (const endpoint of endpoints) {
     const existing = byPath.get(endpoint.path);

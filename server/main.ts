@@ -1,13 +1,10 @@
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { isOwnAddress, loadConfig, loadUpstreamUrl } from "./config";
 import { DEMO_PASSWORD, DEMO_USERS } from "./demo/demo-org";
 import type { ServerConfig } from "./config";
 import type { RestoreOutcome } from "./events/queue-persistence";
+import { PROJECT_ROOT } from "./project-root";
 import { startServer } from "./start";
 import { buildUpstreamApp } from "./upstream/upstream-app";
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 function dataDescription(config: ServerConfig): string {
   const folder = config.dataDir ?? "in memory";
@@ -116,7 +113,7 @@ async function serveLocally(config: ServerConfig): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env, root);
+  const config = loadConfig(process.env, PROJECT_ROOT);
   // `npm start -- --upstream <url>` (or UPSTREAM_URL): forward to a Zulip server instead.
   const upstream = loadUpstreamUrl(process.env, process.argv.slice(2));
   await (upstream === undefined ? serveLocally(config) : forward(config, upstream));

@@ -17,7 +17,7 @@ import {
 import { RenderContextCache } from "./render/render-context";
 import { QueueRegistry } from "./events/queue-registry";
 
-export interface CloseOptions {
+interface CloseOptions {
   /** Save the event queues to the data folder (default true; nothing is saved without one). */
   saveQueues?: boolean;
 }
@@ -38,7 +38,7 @@ export interface RunningServer {
 }
 
 /** The database `config` asks for: a PostgreSQL server with `databaseUrl`, else PGlite. */
-export async function openDatabase(config: ServerConfig): Promise<Database> {
+async function openDatabase(config: ServerConfig): Promise<Database> {
   return config.databaseUrl !== undefined
     ? openPostgres(config.databaseUrl)
     : openPglite(config.dataDir);

@@ -8,7 +8,7 @@ export class BudgetExceeded extends Error {
 /** Work units a render may spend (roughly characters scanned) before degrading. */
 export const WORK_LIMIT = 3_000_000;
 /** Wall-clock backstop in milliseconds. */
-export const TIME_LIMIT_MS = 30;
+const TIME_LIMIT_MS = 30;
 
 /** A per-render work counter with a wall-clock backstop. */
 export class Budget {

@@ -11,7 +11,7 @@ const CODE_TO_NAME: ReadonlyMap<string, string> = new Map(
 );
 
 /** The HTML Zulip emits for a Unicode emoji. */
-export function unicodeEmojiHtml(code: string, name: string): string {
+function unicodeEmojiHtml(code: string, name: string): string {
   const label = escapeAttr(name.replace(/_/g, " "));
   return `<span aria-label="${label}" class="emoji emoji-${escapeAttr(code)}" role="img" title="${label}">:${escapeText(name)}:</span>`;
 }

@@ -10,7 +10,7 @@ export interface Fence {
 const LANG_CHAR = /[A-Za-z0-9_+,\-./#]/;
 
 /** Zulip's FENCE_RE, parsed by hand (the regex backtracks on long lines). */
-export function parseFence(line: string): Fence | null {
+function parseFence(line: string): Fence | null {
   const marker = line.charAt(0);
   if (marker !== "`" && marker !== "~") return null;
   let i = 0;

@@ -2,7 +2,7 @@ import type { RenderContext } from "./types";
 import { TEST_CONTEXT } from "./test-context";
 
 /** Adversarial messages (≤ 10,000 bytes) and contexts: for the bounded-cost tests and bench. */
-export const HOSTILE_LINKIFIERS: RenderContext["linkifiers"] = [
+const HOSTILE_LINKIFIERS: RenderContext["linkifiers"] = [
   { id: 1, pattern: "(a+)+b", url_template: "https://x.example/{+x}" },
   { id: 2, pattern: "(?i)\\w{1000}!", url_template: "https://x.example/" },
   { id: 3, pattern: "(?P<id>[a-z]{100})!", url_template: "https://x.example/{id}" },

@@ -1,13 +1,5 @@
 import { escapeAttr, escapeText } from "./escape";
-import {
-  charAt,
-  charBefore,
-  NextIndex,
-  scanFor,
-  type Finder,
-  type InlinePattern,
-  type Scan,
-} from "./inline";
+import { charAt, charBefore, NextIndex, scanFor, type InlinePattern, type Scan } from "./inline";
 import { mentionPattern, groupMentionPattern, streamPattern } from "./mentions";
 import { renderTimestamp } from "./time";
 import { inlineMath } from "./math";
@@ -244,5 +236,3 @@ export function inlinePatterns(linkifiers: readonly InlinePattern[]): InlinePatt
     emoticons,
   ];
 }
-
-export type { Finder };

@@ -4,7 +4,7 @@ import { POSSIBLE_EMOJI_RE, unicodeSequenceHtml } from "./emoji";
 import type { RenderContext } from "./types";
 
 /** What a render collects besides HTML. */
-export interface Mentions {
+interface Mentions {
   users: Set<number>;
   groups: Set<number>;
   wildcard: boolean;
@@ -43,7 +43,7 @@ export interface InlineMatch {
 }
 
 /** Finds the next match at or after `from` in the scan's text (linear over successive calls). */
-export type Finder = (from: number) => InlineMatch | null;
+type Finder = (from: number) => InlineMatch | null;
 
 /** An inline pattern, applied in priority order as Python-Markdown does. */
 export interface InlinePattern {
@@ -54,8 +54,8 @@ export interface InlinePattern {
 }
 
 /** Opens and closes a placeholder for an element already produced (as Python-Markdown does). */
-export const PLACEHOLDER_OPEN = "\u0002";
-export const PLACEHOLDER = "\u0003";
+const PLACEHOLDER_OPEN = "\u0002";
+const PLACEHOLDER = "\u0003";
 // eslint-disable-next-line no-control-regex -- the placeholder characters are control characters
 const PLACEHOLDER_RE = /\u0002([0-9a-z]{1,8})\u0003/g;
 

@@ -10,15 +10,15 @@ import { ALLOWED_SCHEMES } from "./urls";
  * before sending (features/linkifiers). So nothing here throws, and the messages are the server's.
  */
 
-export const MAX_PATTERN_LENGTH = 1000;
-export const MAX_URL_TEMPLATE_LENGTH = 1024;
+const MAX_PATTERN_LENGTH = 1000;
+const MAX_URL_TEMPLATE_LENGTH = 1024;
 /** Sum of `{n}` repeat counts, nested ones multiplied: RE2 allows 1000, which costs ~200 ms per message. */
-export const MAX_REPETITION_WEIGHT = 100;
+const MAX_REPETITION_WEIGHT = 100;
 /** RE2 program size; a 1000-character literal pattern is about 1000. */
-export const MAX_PROGRAM_SIZE = 2000;
+const MAX_PROGRAM_SIZE = 2000;
 
 /** Django's messages for a blank or overlong field; undefined when the length is fine. */
-export function lengthProblem(value: string, limit: number): string | undefined {
+function lengthProblem(value: string, limit: number): string | undefined {
   if (value === "") return "This field cannot be blank.";
   if (value.length > limit) {
     return `Ensure this value has at most ${String(limit)} characters (it has ${String(value.length)}).`;

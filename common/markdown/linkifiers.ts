@@ -21,7 +21,7 @@ export interface CompiledLinkifier {
 const MAX_PATTERN_LENGTH = 500;
 const MAX_REPEAT = 64;
 /** At most this many linkifiers run on one message. */
-export const MAX_LINKIFIERS = 32;
+const MAX_LINKIFIERS = 32;
 const ACTUAL = "linkifier_actual_match";
 /** Work units one linkifier match costs (RE2 captures and URL expansion are slow). */
 const MATCH_COST = 500;

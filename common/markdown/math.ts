@@ -11,7 +11,7 @@ import { escapeText } from "./escape";
  * further-expanding formulas, and those past a message's quota, show as Zulip's `tex-error`
  * source. Measured worst cases within these limits stay under 10 ms each (bench/render-hostile).
  */
-export const MATH_LIMITS = {
+const MATH_LIMITS = {
   /** Characters of TeX in one formula. */
   maxLength: 600,
   /** Nested groups (`{`, `\left`) in one formula. */

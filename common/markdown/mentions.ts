@@ -101,7 +101,7 @@ function groupMention(scan: Scan, i: number): InlineMatch | null {
 }
 
 /** Zulip's `hash_util_encode`: percent-encoding with `.` for `%` (and `.` itself encoded). */
-export function hashEncode(text: string): string {
+function hashEncode(text: string): string {
   return encodeURIComponent(text)
     .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/\./g, "%2E")
@@ -109,7 +109,7 @@ export function hashEncode(text: string): string {
 }
 
 /** `/#narrow/stream/<id>-<slug>` for a stream. */
-export function streamHref(stream: { id: number; name: string }): string {
+function streamHref(stream: { id: number; name: string }): string {
   return `/#narrow/stream/${String(stream.id)}-${hashEncode(stream.name.replace(/ /g, "-"))}`;
 }
 

@@ -53,7 +53,7 @@ function applyToken(parts: Parts, token: string): boolean {
 }
 
 /** Seconds since the epoch for a `<time:…>` value, or null (a small `dateutil.parse`). */
-export function parseTime(value: string): number | null {
+function parseTime(value: string): number | null {
   const text = value.trim();
   if (/^\d{1,20}$/.test(text)) {
     const seconds = Number(text);

@@ -13,9 +13,6 @@ export function successSchema<T extends z.ZodRawShape>(shape: T) {
   return z.looseObject({ result: z.literal("success"), msg: z.string(), ...shape });
 }
 
-export const userIdSchema = z.number().int();
-export const messageIdSchema = z.number().int();
-
 /**
  * `T` without the keys `K`, for the loose objects of these schemas. TypeScript's `Omit` of a type
  * with an index signature keeps only the index signature (its `keyof` is `string`), losing every

@@ -6,11 +6,11 @@ import { sendMessage } from "./send-message";
 import { MAX_MESSAGE_BYTES } from "./validate";
 
 /** The bot that announces new streams (Zulip's notification bot). */
-export const ANNOUNCEMENT_BOT_EMAIL = `welcome-bot@${DEMO_DOMAIN}`;
+const ANNOUNCEMENT_BOT_EMAIL = `welcome-bot@${DEMO_DOMAIN}`;
 /** Where new streams are announced (Zulip's `new_stream_announcements_stream`). */
-export const ANNOUNCEMENT_STREAM = "general";
+const ANNOUNCEMENT_STREAM = "general";
 /** The topic of the announcements. */
-export const ANNOUNCEMENT_TOPIC = "new streams";
+const ANNOUNCEMENT_TOPIC = "new streams";
 
 function announcement(creator: UserRow, streams: readonly StreamRow[]): string {
   const links = streams.map((stream) => `#**${stream.name}**`);

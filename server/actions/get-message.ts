@@ -12,7 +12,7 @@ import { badRequest, type ApiError } from "../http/errors";
 const MAX_MESSAGE_ID = 2_147_483_647;
 
 /** Zulip's one error for a message that does not exist or that the caller may not see. */
-export function invalidMessage(): ApiError {
+function invalidMessage(): ApiError {
   return badRequest("Invalid message(s)");
 }
 

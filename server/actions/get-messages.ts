@@ -20,8 +20,8 @@ import { ApiError } from "../http/errors";
 import type { NarrowTerm } from "./narrow";
 
 /** Zulip's stand-in anchor for "after every message". */
-export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
-export const MAX_MESSAGES_PER_FETCH = 5000;
+const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
+const MAX_MESSAGES_PER_FETCH = 5000;
 
 export type Anchor = number | "newest" | "oldest" | "first_unread";
 

@@ -20,7 +20,7 @@ function hasStreamAccess(user: UserRow, message: MessageAccessRecord): boolean {
  * whose whole history they may read (a public stream for non-guests; a stream with shared
  * history they are subscribed to). Same rule as `GET /messages`.
  */
-export function canReadMessage(user: UserRow, message: MessageAccessRecord): boolean {
+function canReadMessage(user: UserRow, message: MessageAccessRecord): boolean {
   if (message.flags !== null) return true;
   if (message.stream_id === null) return false;
   if (message.invite_only === false && user.role !== ROLE.guest) return true;
@@ -32,7 +32,7 @@ export function canReadMessage(user: UserRow, message: MessageAccessRecord): boo
  * current access to the stream, so someone who left a private stream can no longer change the
  * messages they received there (Zulip CVE-2023-32678).
  */
-export function canModifyMessage(user: UserRow, message: MessageAccessRecord): boolean {
+function canModifyMessage(user: UserRow, message: MessageAccessRecord): boolean {
   if (!canReadMessage(user, message)) return false;
   return message.stream_id === null || hasStreamAccess(user, message);
 }

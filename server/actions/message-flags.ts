@@ -13,7 +13,7 @@ const EDITABLE_FLAGS: ReadonlySet<FlagName> = new Set(["read", "starred", "colla
 /** What a message with no row for the user reads as (Zulip's `DEFAULT_HISTORICAL_FLAGS`). */
 const HISTORICAL_FLAGS = FLAG_BITS.read | FLAG_BITS.historical;
 
-export type FlagOperation = "add" | "remove";
+type FlagOperation = "add" | "remove";
 
 export interface UpdateFlagsRequest {
   messages: readonly number[];
@@ -33,7 +33,7 @@ function checkRequest(request: UpdateFlagsRequest): { flag: FlagName; op: FlagOp
 }
 
 /** `message_details` of a mark-as-unread event: what a client needs to put the ids back. */
-export function unreadMessageDetails(
+function unreadMessageDetails(
   userId: number,
   messages: readonly MessageAccessRecord[],
 ): Record<string, UnreadMessageDetail> {

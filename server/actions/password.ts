@@ -9,8 +9,8 @@ const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_BYTES = 32;
 const MAX_MEMORY = 256 * 1024 * 1024;
 /** Zulip's `authenticate_by_username` rule: 5 failures per username per 30 minutes. */
-export const LOGIN_FAILURES_ALLOWED = 5;
-export const LOGIN_FAILURE_WINDOW_MS = 30 * 60 * 1000;
+const LOGIN_FAILURES_ALLOWED = 5;
+const LOGIN_FAILURE_WINDOW_MS = 30 * 60 * 1000;
 const MAX_TRACKED_USERNAMES = 10_000;
 
 function deriveKey(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {

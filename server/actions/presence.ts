@@ -18,13 +18,13 @@ import type { UserRow } from "../db/users";
 import { badRequest } from "../http/errors";
 
 /** A user with no report in this many seconds was offline (Zulip's event threshold). */
-export const PRESENCE_ONLINE_SECONDS = 140;
+const PRESENCE_ONLINE_SECONDS = 140;
 /** `server_presence_offline_threshold_seconds`: an `aggregated` older than this is "offline". */
-export const PRESENCE_OFFLINE_SECONDS = 200;
+const PRESENCE_OFFLINE_SECONDS = 200;
 /** Users idle for longer are left out of the presence lists, as in Zulip. */
 const PRESENCE_HORIZON_SECONDS = 14 * 24 * 3600;
 
-export type PresenceStatus = "active" | "idle";
+type PresenceStatus = "active" | "idle";
 
 function statusName(status: number): PresenceStatus {
   return status === PRESENCE_STATUS.active ? "active" : "idle";

@@ -29,7 +29,7 @@ export interface SendJob {
 }
 
 /** The most sends written in one statement. */
-export const MAX_BATCH_SIZE = 64;
+const MAX_BATCH_SIZE = 64;
 /** How often expired local keys are deleted, in seconds. */
 const PRUNE_INTERVAL_SECONDS = 60;
 

@@ -51,7 +51,7 @@ async function mentionedUserIds(ctx: AppContext, rendered: RenderResult): Promis
  * target and the content, so that only a true resend matches (Zulip's own clients number their
  * local ids per session, so two different messages may share one).
  */
-export function localKeyOf(request: SendMessageRequest, content: string): string | undefined {
+function localKeyOf(request: SendMessageRequest, content: string): string | undefined {
   if (request.localId === undefined) return undefined;
   const digest = createHash("sha256");
   digest.update(JSON.stringify([request.localId, request.target, content]));

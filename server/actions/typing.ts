@@ -13,7 +13,7 @@ export type TypingTarget =
   | { kind: "stream"; streamId: number | undefined; topic: string | undefined };
 
 /** Capability a queue needs to receive typing notifications of streams. */
-export const CAPABILITY_STREAM_TYPING = "stream_typing_notifications";
+const CAPABILITY_STREAM_TYPING = "stream_typing_notifications";
 
 const MAX_TYPING_RECIPIENTS = 100;
 

@@ -18,13 +18,13 @@ import {
 import { findUsersByIds, isAdministrator, ROLE, type UserRow } from "../db/users";
 import { badRequest } from "../http/errors";
 
-export const MAX_GROUP_NAME_LENGTH = 100;
+const MAX_GROUP_NAME_LENGTH = 100;
 /** Zulip sets no limit on descriptions; we keep them to a stream description's 1024. */
-export const MAX_GROUP_DESCRIPTION_LENGTH = 1024;
+const MAX_GROUP_DESCRIPTION_LENGTH = 1024;
 const INVALID_NAME_PREFIXES = ["@", "role:", "user:", "stream:", "channel:"];
 
 /** Zulip's `require_member_or_admin`: guests and bots may not use the user group endpoints. */
-export function requireMemberOrAdmin(user: UserRow): void {
+function requireMemberOrAdmin(user: UserRow): void {
   if (user.role === ROLE.guest) throw badRequest("Not allowed for guest users");
   if (user.is_bot) throw badRequest("This endpoint does not accept bot requests.");
 }

@@ -1,5 +1,5 @@
 /** PostgreSQL `integer` columns hold ids up to 2^31 - 1. */
-export const MAX_DB_ID = 2_147_483_647;
+const MAX_DB_ID = 2_147_483_647;
 
 /**
  * Whether `id` can name a row of a serial column. Anything else names no row, and passing it

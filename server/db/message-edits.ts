@@ -21,7 +21,7 @@ export interface ContentChange {
   nextRendered: string;
 }
 
-export interface TopicChange {
+interface TopicChange {
   prev: string;
   next: string;
 }

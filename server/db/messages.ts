@@ -42,50 +42,6 @@ export interface NewMessage {
   sendingClient: string;
 }
 
-/**
- * Inserts a message and one `user_messages` row per receiver in ONE statement (atomic on its
- * own, and one round trip: sending is the hottest write path); returns the new id. When
- * `isFirstInStream`, also records it as the stream's `first_message_id`.
- */
-export async function insertMessage(
-  db: Queryable,
-  message: NewMessage,
-  receivers: readonly { userId: number; flags: number }[],
-  isFirstInStream = false,
-): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    `WITH m AS (
-       INSERT INTO messages (sender_id, recipient_id, stream_id, subject, content, rendered_content,
-                             date_sent, sending_client)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id
-     ), um AS (
-       INSERT INTO user_messages (user_id, message_id, flags)
-       SELECT t.u, m.id, t.f FROM m, unnest($9::int[], $10::int[]) AS t(u, f)
-     )
-     SELECT id FROM m`,
-    [
-      message.senderId,
-      message.recipientId,
-      message.streamId,
-      message.subject,
-      message.content,
-      message.renderedContent,
-      message.dateSent,
-      message.sendingClient,
-      receivers.map((r) => r.userId),
-      receivers.map((r) => r.flags),
-    ],
-  );
-  if (!row) throw new Error("INSERT … RETURNING gave no row");
-  if (isFirstInStream && message.streamId !== null) {
-    await db.query(
-      "UPDATE streams SET first_message_id = $1 WHERE id = $2 AND first_message_id IS NULL",
-      [row.id, message.streamId],
-    );
-  }
-  return row.id;
-}
-
 export async function maxMessageId(db: Queryable, userId: number): Promise<number> {
   const [row] = await db.query<{ max: number | null }>(
     "SELECT max(message_id) AS max FROM user_messages WHERE user_id = $1",
@@ -166,7 +122,7 @@ export async function groupMembers(
 }
 
 /** The largest id a `serial` column holds; larger ids cannot name a stored row. */
-export const MAX_ROW_ID = 2_147_483_647;
+const MAX_ROW_ID = 2_147_483_647;
 
 /** Whether `id` can be the id of a stored row (ids beyond int4 would fail the query). */
 export function isStorableId(id: number): boolean {

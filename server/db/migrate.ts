@@ -1,8 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { PROJECT_ROOT } from "../project-root";
 import type { Database } from "./database";
 
-const MIGRATIONS_DIR = join(import.meta.dirname, "migrations");
+const MIGRATIONS_DIR = join(PROJECT_ROOT, "server", "db", "migrations");
 
 /**
  * Applies the numbered `.sql` files of `db/migrations` that the database has not seen yet, in

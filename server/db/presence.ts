@@ -33,7 +33,7 @@ export async function userPresence(db: Queryable, userId: number): Promise<Prese
 }
 
 /** Clients remembered per user; `client` is the caller's to choose, so the rows are bounded. */
-export const MAX_CLIENTS_PER_USER = 10;
+const MAX_CLIENTS_PER_USER = 10;
 
 /**
  * Records one client's report (an idle report keeps the client's last active time) and forgets

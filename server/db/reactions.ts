@@ -1,6 +1,6 @@
 import type { Queryable } from "./database";
 
-export type ReactionType = "unicode_emoji" | "realm_emoji" | "zulip_extra_emoji";
+type ReactionType = "unicode_emoji" | "realm_emoji" | "zulip_extra_emoji";
 
 /** A reaction with what its wire form needs of the reacting user. */
 export interface ReactionRecord {

@@ -79,11 +79,6 @@ export async function findActiveEmojiByName(
   return rows[0];
 }
 
-export async function findEmojiById(db: Queryable, id: number): Promise<EmojiRow | undefined> {
-  const rows = await db.query<EmojiRow>(`${EMOJI_SELECT} WHERE e.id = $1`, [id]);
-  return rows[0];
-}
-
 /** Inserts an emoji whose file name is derived from its new id: `<id>.<extension>`. */
 export async function insertEmoji(
   db: Queryable,

@@ -28,7 +28,7 @@ export interface HistoryUser {
   fullName: string;
 }
 
-export type GeneratedTarget =
+type GeneratedTarget =
   { kind: "stream"; streamId: number; topic: string } | { kind: "direct"; userIds: number[] };
 
 export interface GeneratedMessage {

@@ -6,6 +6,7 @@ import type { AppContext } from "../context";
 import { insertEmoji, insertLinkifier } from "../db/realm";
 import { addGroupMembers, findUserGroupByName, insertUserGroup } from "../db/user-groups";
 import { findUserByEmail } from "../db/users";
+import { PROJECT_ROOT } from "../project-root";
 import {
   DEMO_DOMAIN,
   DEMO_EMOJI,
@@ -14,7 +15,7 @@ import {
   DEMO_USER_GROUPS,
 } from "./demo-org";
 
-const DEMO_EMOJI_FOLDER = join(import.meta.dirname, "..", "..", "public", "emoji");
+const DEMO_EMOJI_FOLDER = join(PROJECT_ROOT, "public", "emoji");
 
 let demoHash: Promise<string> | undefined;
 /**

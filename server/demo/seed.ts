@@ -21,7 +21,7 @@ export const DEMO_REALM: RealmInfo = {
   description: "A demo organisation of Parley.",
 };
 
-export const STREAM_COLOURS = [
+const STREAM_COLOURS = [
   "#76ce90",
   "#fae589",
   "#a6c7e5",

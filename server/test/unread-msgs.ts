@@ -3,7 +3,7 @@ import type { State, TestEvent } from "./verify-action";
 import type { TestServer } from "./test-server";
 
 /** Zulip's `unread_msgs` register state, as our server builds it. */
-export interface UnreadMsgs {
+interface UnreadMsgs {
   count: number;
   streams: { stream_id: number; topic: string; unread_message_ids: number[] }[];
   pms: { other_user_id: number; sender_id: number; unread_message_ids: number[] }[];

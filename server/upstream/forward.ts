@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
  * relative URLs (uploads, avatars and custom emoji, its static images). Everything else is the
  * client, served locally.
  */
-export const FORWARDED_PREFIXES: readonly string[] = [
+const FORWARDED_PREFIXES: readonly string[] = [
   "/api/",
   "/user_uploads/",
   "/user_avatars/",

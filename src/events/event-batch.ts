@@ -26,15 +26,6 @@ export interface EventBatch {
   readonly others: readonly ServerEvent[];
 }
 
-/** An empty batch (a heartbeat's, say). */
-export const EMPTY_BATCH: EventBatch = {
-  lastEventId: undefined,
-  messages: [],
-  updates: [],
-  changes: [],
-  others: [],
-};
-
 const byEventId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
 /**

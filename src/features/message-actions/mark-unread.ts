@@ -1,4 +1,3 @@
-import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
 import type { Message } from "../../../common/wire/message";
 import { narrowKey, type Narrow } from "../../lib/narrow";
@@ -33,12 +32,6 @@ const readingStore = createStore<ReadingState>()(() => ({ pausedNarrowKey: null 
  */
 export function isReadingPaused(narrow: Narrow): boolean {
   return readingStore.getState().pausedNarrowKey === narrowKey(narrow);
-}
-
-/** React form of `isReadingPaused`. */
-export function useIsReadingPaused(narrow: Narrow): boolean {
-  const key = narrowKey(narrow);
-  return useStore(readingStore, (state) => state.pausedNarrowKey === key);
 }
 
 /** Lets mark-as-read-on-scroll work again (call when leaving the narrow). */
