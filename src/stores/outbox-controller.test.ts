@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NetworkError, RateLimitedError, TimeoutError } from "../api/errors";
 import type { SendMessageParams } from "../api/messages";
 import type { SendMessageResponse } from "../../common/wire/responses";
-import { realSetTimer } from "../events/wake-detector";
+import { realSetTimer } from "../lib/timer";
 import * as markdown from "../../common/markdown/render";
 import { EMPTY_RENDER_CONTEXT } from "../../common/markdown/types";
 import { memoryStorage } from "../test/events-fakes";

@@ -2,8 +2,8 @@ import type { StoreApi } from "zustand/vanilla";
 import { ApiError, NetworkError, RateLimitedError, TimeoutError } from "../api/errors";
 import type { SendMessageParams } from "../api/messages";
 import type { SendMessageResponse } from "../../common/wire/responses";
-import { createBackoff, type Backoff } from "../events/backoff";
-import type { SetTimer } from "../events/wake-detector";
+import { createBackoff, type Backoff } from "../lib/backoff";
+import type { SetTimer } from "../lib/timer";
 import type { RenderContext } from "../../common/markdown/types";
 import {
   buildEcho,

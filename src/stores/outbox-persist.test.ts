@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NetworkError } from "../api/errors";
 import type { SendMessageParams } from "../api/messages";
-import { realSetTimer } from "../events/wake-detector";
+import { realSetTimer } from "../lib/timer";
 import * as markdown from "../../common/markdown/render";
 import { EMPTY_RENDER_CONTEXT } from "../../common/markdown/types";
 import { memoryStorage } from "../test/events-fakes";

@@ -4,7 +4,7 @@ import { sendMessage } from "../api/messages";
 import { createLocalId } from "./local-id";
 import { messageMatchesNarrow, type Narrow } from "../lib/narrow";
 import { EMPTY_RENDER_CONTEXT, type RenderContext } from "../../common/markdown/types";
-import { realSetTimer } from "../events/wake-detector";
+import { realSetTimer } from "../lib/timer";
 import { loadEchoRendererWhenIdle, type EchoSender, type OutboxDestination } from "./echo-render";
 import { getMessage, messageStore, useMessageStore, type MessageStoreState } from "./message-store";
 import { createOutboxController, type OutboxController } from "./outbox-controller";
