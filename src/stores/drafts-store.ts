@@ -6,7 +6,7 @@ import {
   readStoredJson,
   writeStoredJson,
   type KeyValueStorage,
-} from "./outbox-persist";
+} from "../lib/stored-json";
 
 /** What the compose box held for one narrow. */
 export interface Draft {

@@ -4,7 +4,8 @@ import type { Subscription } from "../../../common/wire/streams";
 import { narrowKey, type Narrow } from "../../lib/narrow";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { draftsStore, useDraft } from "../../stores/drafts-store";
-import { queueMessage, type OutboxDestination } from "../../stores/outbox-store";
+import { queueMessage } from "../../controllers/outbox";
+import type { OutboxDestination } from "../../stores/outbox-store";
 import { limitProblems } from "./compose-limits";
 
 /** Where a message written in this narrow goes; undefined where the user picks (all, search…). */

@@ -2,7 +2,7 @@ import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
 import type { Message } from "../../../common/wire/message";
 import { narrowKey, type Narrow } from "../../lib/narrow";
-import { MARK_READ_BATCH_SIZE } from "../../stores/mark-read";
+import { MARK_READ_BATCH_SIZE } from "../../controllers/mark-read";
 import { getMessage, getNarrowState } from "../../stores/message-store";
 import { errorText } from "./action-errors";
 import { defaultFlagDeps, type FlagActionDeps } from "./star";

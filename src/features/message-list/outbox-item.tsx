@@ -2,7 +2,8 @@ import { memo } from "react";
 import { Avatar } from "../../components/avatar";
 import { narrowKey, type Narrow } from "../../lib/narrow";
 import { draftsStore } from "../../stores/drafts-store";
-import { cancelSend, retrySend, type OutboxEntry } from "../../stores/outbox-store";
+import { cancelSend, retrySend } from "../../controllers/outbox";
+import type { OutboxEntry } from "../../stores/outbox-store";
 import { useNow } from "../common/use-now";
 import { MessageBody } from "./message-body";
 

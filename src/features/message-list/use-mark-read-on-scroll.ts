@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import type { Narrow } from "../../lib/narrow";
-import { markMessagesAsRead } from "../../stores/mark-read";
+import { markMessagesAsRead } from "../../controllers/mark-read";
 import { useSessionStore } from "../../stores/session-store";
 import { isUnread, unreadStore } from "../../stores/unread-store";
 import { isReadingPaused, resumeReading } from "../message-actions/mark-unread";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Message } from "../../../common/wire/message";
 import type { Narrow } from "../../lib/narrow";
-import { fetchNewer, fetchNewest, fetchOlder, openNarrow } from "../../stores/message-fetch";
+import { fetchNewer, fetchNewest, fetchOlder, openNarrow } from "../../controllers/message-fetch";
 import {
   getMessage,
   getNarrowState,

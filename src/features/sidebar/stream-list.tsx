@@ -6,7 +6,7 @@ import { MenuButton } from "../../components/menu";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";
 import { STREAMS_HASH, streamSettingsHash, type Route } from "../../lib/route";
 import { subscriptionQueries } from "../../queries/subscription-queries";
-import { markStreamAsRead } from "../../stores/mark-read";
+import { markStreamAsRead } from "../../controllers/mark-read";
 import { streamUnread, useUnreadStore } from "../../stores/unread-store";
 import { uiStore } from "../../stores/ui-store";
 import { CreateStreamDialog } from "../streams/create-stream-dialog";

@@ -4,8 +4,8 @@ import type { RenderContext } from "../../common/markdown/types";
 import { loadEchoRenderer, type EchoRenderer } from "./echo-render";
 // Types only: the matcher itself (and RE2 with it) is loaded on demand, below.
 import type { LinkifierRule, TextMatcher } from "./linkifier-matcher";
-import { messageStore, type MessageStoreState } from "./message-store";
-import { sessionStore } from "./session-store";
+import { messageStore, type MessageStoreState } from "../stores/message-store";
+import { sessionStore } from "../stores/session-store";
 
 /** What re-rendering after a linkifier change uses; injectable for tests. */
 export interface LinkifierRerenderDeps {

@@ -10,7 +10,7 @@ import {
   rerenderForLinkifierChange,
   type LinkifierRerenderDeps,
 } from "./linkifier-rerender";
-import { createMessageStore, getMessage } from "./message-store";
+import { createMessageStore, getMessage } from "../stores/message-store";
 
 const zulip: LinkifierRule = {
   id: 1,

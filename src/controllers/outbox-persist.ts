@@ -1,45 +1,9 @@
 import { z } from "zod";
-import type { OutboxEntry } from "./outbox-state";
+import { readStoredJson, writeStoredJson, type KeyValueStorage } from "../lib/stored-json";
+import type { OutboxEntry } from "../stores/outbox-store";
 
 /** Unsent messages older than this are not sent by themselves after a reload; they wait as failed. */
 export const STALE_OUTBOX_MS = 24 * 60 * 60 * 1000;
-
-/** The part of `Storage` persistence uses; tests pass a Map-backed one. */
-export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-
-/** `localStorage`, or undefined where there is none or access is blocked (then nothing persists). */
-export function browserLocalStorage(): KeyValueStorage | undefined {
-  try {
-    return typeof localStorage === "undefined" ? undefined : localStorage;
-  } catch {
-    // Reading `localStorage` throws when storage is blocked (e.g. third-party contexts).
-    return undefined;
-  }
-}
-
-/** Parsed JSON at `key`, or undefined when missing, unreadable or not JSON. Never throws. */
-export function readStoredJson(storage: KeyValueStorage | undefined, key: string): unknown {
-  try {
-    const text = storage?.getItem(key);
-    return text === null || text === undefined ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Writes `value` as JSON, or removes the key for undefined. Quota and access errors are swallowed. */
-export function writeStoredJson(
-  storage: KeyValueStorage | undefined,
-  key: string,
-  value: unknown,
-): void {
-  try {
-    if (value === undefined) storage?.removeItem(key);
-    else storage?.setItem(key, JSON.stringify(value));
-  } catch {
-    // A full or blocked storage loses persistence, not the session.
-  }
-}
 
 const destinationSchema = z.discriminatedUnion("type", [
   z.object({

@@ -5,25 +5,20 @@ import type { SendMessageResponse } from "../../common/wire/responses";
 import { createBackoff, type Backoff } from "../lib/backoff";
 import type { SetTimer } from "../lib/timer";
 import type { RenderContext } from "../../common/markdown/types";
+import { buildEcho, type EchoRenderer, type EchoSender } from "./echo-render";
+import { readOutbox, restoredStatus, toPersisted, writeOutbox } from "./outbox-persist";
+import type { KeyValueStorage } from "../lib/stored-json";
 import {
-  buildEcho,
-  type EchoRenderer,
-  type EchoSender,
+  findOutboxEntry,
   type OutboxDestination,
-} from "./echo-render";
-import {
-  readOutbox,
-  restoredStatus,
-  toPersisted,
-  writeOutbox,
-  type KeyValueStorage,
-} from "./outbox-persist";
-import { findOutboxEntry, type OutboxEntry, type OutboxState } from "./outbox-state";
+  type OutboxEntry,
+  type OutboxState,
+} from "../stores/outbox-store";
 
 /** Zulip web's send watchdog: accepted but no event after this long → poll again at once. */
 export const SEND_WATCHDOG_MS = 5000;
 
-/** What the outbox talks to; the app's defaults are in outbox-store.ts, tests pass fakes. */
+/** What the outbox talks to; the app's are in outbox.ts, tests pass fakes. */
 export interface OutboxDeps {
   store: StoreApi<OutboxState>;
   /** `POST /messages` with the logged-in client. */
