@@ -1,22 +1,22 @@
 import type { StoreApi } from "zustand/vanilla";
-import { ApiError, NetworkError, RateLimitedError, TimeoutError } from "../api/errors";
 import type { SendMessageParams } from "../api/messages";
-import type { SendMessageResponse } from "../../common/wire/responses";
-import { createBackoff, type Backoff } from "../lib/backoff";
-import type { SetTimer } from "../lib/timer";
 import type { RenderContext } from "../../common/markdown/types";
-import { buildEcho, type EchoRenderer, type EchoSender } from "./echo-render";
-import { readOutbox, restoredStatus, toPersisted, writeOutbox } from "./outbox-persist";
+import type { SendMessageResponse } from "../../common/wire/responses";
 import type { KeyValueStorage } from "../lib/stored-json";
+import type { SetTimer } from "../lib/timer";
 import {
   findOutboxEntry,
   type OutboxDestination,
   type OutboxEntry,
   type OutboxState,
 } from "../stores/outbox-store";
+import type { EchoRenderer, EchoSender } from "./echo-render";
+import { createOutboxEchoes, type OutboxEchoes } from "./outbox-echoes";
+import { persistChanges, restoreEntries } from "./outbox-persist";
+import { deliveryOperations, type DeliveryOperations } from "./outbox-delivery";
+import { OutboxSender } from "./outbox-sending";
 
-/** Zulip web's send watchdog: accepted but no event after this long → poll again at once. */
-export const SEND_WATCHDOG_MS = 5000;
+export { SEND_WATCHDOG_MS } from "./outbox-sending";
 
 /** What the outbox talks to; the app's are in outbox.ts, tests pass fakes. */
 export interface OutboxDeps {
@@ -44,7 +44,7 @@ export interface OutboxDeps {
 }
 
 /** The outbox's behaviour: sending, retrying, matching, persistence. */
-export interface OutboxController {
+export interface OutboxController extends DeliveryOperations {
   /** Puts a message in the outbox (shown at once) and sends it. Returns its local id. */
   queue(destination: OutboxDestination, content: string): string;
   /** Sends a failed or retrying entry again now, with the same local id. */
@@ -55,212 +55,79 @@ export interface OutboxController {
   start(owner: string): void;
   /** Stops timers and listeners; entries and in-flight requests stay. */
   stop(): void;
-  /** An event queue exists: entries not yet sent (restored ones, say) are sent now. */
-  queueRegistered(): void;
-  /** Message events arrived: entries matching by local id or message id are delivered. */
-  messagesArrived(arrived: readonly { messageId: number; localId: string | undefined }[]): void;
-  /** The message store changed: accepted entries whose message it now holds are delivered. */
-  pruneDelivered(): void;
 }
 
-/** Failures worth retrying unasked: the request may not have reached, or the server is busy. */
-function isTransient(error: unknown): boolean {
-  if (error instanceof NetworkError || error instanceof TimeoutError) return true;
-  return error instanceof ApiError && (error.status === 429 || error.status >= 500);
+/** What the outbox's operations share. */
+interface OutboxParts {
+  readonly deps: OutboxDeps;
+  readonly sender: OutboxSender;
+  readonly echoes: OutboxEchoes;
+  /** Drops what is held for an entry besides the store: timers, backoff, a pending re-render. */
+  readonly forget: (localId: string) => void;
+  /** Takes entries out of the outbox: delivered, or cancelled. */
+  readonly remove: (localIds: readonly string[]) => void;
 }
 
-function paramsFor(entry: OutboxEntry, queueId: string | null): SendMessageParams {
-  const where =
-    entry.destination.type === "stream"
-      ? { type: "stream" as const, to: entry.destination.streamId, topic: entry.destination.topic }
-      : { type: "direct" as const, to: entry.destination.userIds };
-  return {
-    ...where,
-    content: entry.content,
-    queue_id: queueId ?? undefined,
-    local_id: entry.localId,
-    // Zulip marks a message read for its sender only for clients it knows (FL 236 made it a
-    // parameter); our own messages must not count as unread.
-    read_by_sender: true,
-  };
-}
-
-/** Creates the outbox logic over a store; see `OutboxController`. */
-export function createOutboxController(deps: OutboxDeps): OutboxController {
-  const { store } = deps;
-  const inFlight = new Set<string>();
-  const retryTimers = new Map<string, () => void>();
-  const watchdogs = new Map<string, () => void>();
-  const backoffs = new Map<string, Backoff>();
-  const plainEchoes = new Set<string>();
-  let renderer: EchoRenderer | undefined;
-  let nextEchoId = -1;
-  let stopListening: (() => void) | undefined;
-
-  const entry = (localId: string) => findOutboxEntry(store.getState(), localId);
-  const clearTimer = (timers: Map<string, () => void>, localId: string) => {
-    timers.get(localId)?.();
-    timers.delete(localId);
-  };
-  const forget = (localId: string) => {
-    clearTimer(retryTimers, localId);
-    clearTimer(watchdogs, localId);
-    backoffs.delete(localId);
-    plainEchoes.delete(localId);
-  };
-
-  function echoFor(
-    localId: string,
-    destination: OutboxDestination,
-    content: string,
-    createdAt: number,
-  ) {
-    const sender = deps.sender();
-    if (sender === undefined) throw new Error("Cannot send a message while logged out");
-    if (renderer === undefined) plainEchoes.add(localId);
-    const echoId = nextEchoId--;
-    const context = deps.renderContext();
-    return buildEcho({ echoId, destination, content, sender, context, renderer, createdAt });
-  }
-
-  function rerenderPlainEchoes(): void {
-    for (const localId of plainEchoes) {
-      const current = entry(localId);
-      plainEchoes.delete(localId);
-      if (current === undefined) continue;
-      const { echo } = current;
-      const rerendered = echoFor(localId, current.destination, current.content, current.createdAt);
-      store.getState().echoRendered(localId, { ...rerendered, id: echo.id });
-    }
-  }
-
-  function send(localId: string): void {
-    const current = entry(localId);
-    if (current === undefined || inFlight.has(localId) || current.status === "sent") return;
-    clearTimer(retryTimers, localId);
-    inFlight.add(localId);
-    store.getState().sendStarted(localId);
-    deps.send(paramsFor(current, deps.queueId())).then(
-      (response) => {
-        inFlight.delete(localId);
-        accepted(localId, response.id);
-      },
-      (error: unknown) => {
-        inFlight.delete(localId);
-        failed(localId, error);
-      },
-    );
-  }
-
-  function accepted(localId: string, messageId: number): void {
-    backoffs.delete(localId);
-    // Already delivered by its event, or cancelled meanwhile: nothing to show.
-    if (entry(localId) === undefined) return;
-    if (deps.isMessageKnown(messageId)) {
-      forget(localId);
-      store.getState().entriesRemoved([localId]);
-      return;
-    }
-    store.getState().sendAccepted(localId, messageId);
-    const cancel = deps.setTimer(() => {
-      watchdogs.delete(localId);
-      const current = entry(localId);
-      if (current?.status === "sent" && !deps.isMessageKnown(messageId)) deps.requestEventPoll();
-    }, SEND_WATCHDOG_MS);
-    watchdogs.set(localId, cancel);
-  }
-
-  function failed(localId: string, error: unknown): void {
-    if (entry(localId) === undefined) return;
-    const text = error instanceof Error ? error.message : String(error);
-    if (!isTransient(error)) {
-      backoffs.delete(localId);
-      store.getState().sendFailed(localId, text);
-      return;
-    }
-    let backoff = backoffs.get(localId);
-    if (backoff === undefined) {
-      backoff = createBackoff({ random: deps.random });
-      backoffs.set(localId, backoff);
-    }
-    let delay = backoff.next();
-    if (error instanceof RateLimitedError && error.retryAfterMs !== undefined) {
-      delay = Math.max(delay, error.retryAfterMs);
-    }
-    store.getState().retryScheduled(localId, deps.now() + delay, text);
-    retryTimers.set(
-      localId,
-      deps.setTimer(() => {
-        retryTimers.delete(localId);
-        send(localId);
-      }, delay),
-    );
-  }
-
-  function restore(owner: string): OutboxEntry[] {
-    return readOutbox(deps.storage, owner, deps.warn).flatMap((saved) => {
-      try {
-        const echo = echoFor(saved.localId, saved.destination, saved.content, saved.createdAt);
-        return [{ ...saved, ...restoredStatus(saved, deps.now()), echo }];
-      } catch (error) {
-        deps.warn("Dropping a stored outbox entry", error);
-        return [];
-      }
-    });
-  }
-
-  function persist(state: OutboxState, previous: OutboxState): void {
-    if (state.owner === null || state.entries === previous.entries) return;
-    writeOutbox(deps.storage, state.owner, toPersisted(state.entries));
-  }
-
-  function onOnline(): void {
-    for (const item of store.getState().entries) {
-      if (item.status !== "retrying") continue;
-      backoffs.delete(item.localId);
-      send(item.localId);
-    }
-  }
-
+/** Queueing a message, and the user's retry and cancel of one that did not go. */
+function entryOperations(parts: OutboxParts): Pick<OutboxController, "queue" | "retry" | "cancel"> {
+  const { deps, sender, echoes } = parts;
+  const entry = (localId: string) => findOutboxEntry(deps.store.getState(), localId);
   return {
     queue(destination, content) {
       const localId = deps.createLocalId();
       const createdAt = deps.now();
-      store.getState().messageQueued({
+      deps.store.getState().messageQueued({
         localId,
         destination,
         content,
-        echo: echoFor(localId, destination, content, createdAt),
+        echo: echoes.echoFor(localId, destination, content, createdAt),
         status: "sending",
         messageId: null,
         error: null,
         nextRetryAt: null,
         createdAt,
       });
-      send(localId);
+      sender.send(localId);
       return localId;
     },
-
     retry(localId) {
       const current = entry(localId);
-      if (current?.status === "failed" || current?.status === "retrying") send(localId);
+      if (current?.status === "failed" || current?.status === "retrying") sender.send(localId);
     },
-
     cancel(localId) {
       const current = entry(localId);
       if (current?.status !== "failed" && current?.status !== "retrying") return undefined;
-      forget(localId);
-      store.getState().entriesRemoved([localId]);
+      parts.remove([localId]);
       return current;
     },
+  };
+}
 
+/**
+ * A session's outbox: restored from storage for its owner, saved on every change, retried when
+ * the network comes back, and its echoes rendered once the renderer is in.
+ */
+function sessionOperations(parts: OutboxParts): Pick<OutboxController, "start" | "stop"> {
+  const { deps, sender, echoes } = parts;
+  const { store } = deps;
+  let stopListening: (() => void) | undefined;
+  const onOnline = () => {
+    sender.retryWaiting();
+  };
+  return {
     start(owner) {
       stopListening?.();
       if (store.getState().owner !== owner) {
-        for (const item of store.getState().entries) forget(item.localId);
-        store.getState().sessionLoaded(owner, restore(owner));
+        for (const item of store.getState().entries) parts.forget(item.localId);
+        const { now, warn } = deps;
+        const restored = restoreEntries(deps.storage, owner, {
+          now,
+          warn,
+          echoFor: echoes.echoFor,
+        });
+        store.getState().sessionLoaded(owner, restored);
       }
-      const unsubscribe = store.subscribe(persist);
+      const unsubscribe = store.subscribe(persistChanges(deps.storage));
       deps.network?.addEventListener("online", onOnline);
       stopListening = () => {
         unsubscribe();
@@ -268,55 +135,48 @@ export function createOutboxController(deps: OutboxDeps): OutboxController {
       };
       deps.loadRenderer().then(
         (loaded) => {
-          renderer = loaded;
-          rerenderPlainEchoes();
+          echoes.rendererLoaded(loaded);
         },
         (error: unknown) => {
           deps.warn("The Markdown renderer did not load; echoes stay plain text", error);
         },
       );
     },
-
     stop() {
       stopListening?.();
       stopListening = undefined;
-      for (const cancel of retryTimers.values()) cancel();
-      retryTimers.clear();
+      sender.cancelRetries();
     },
+  };
+}
 
-    queueRegistered() {
-      for (const item of store.getState().entries) {
-        const isWaiting = item.status === "sending" || item.status === "retrying";
-        if (isWaiting && !inFlight.has(item.localId) && !retryTimers.has(item.localId)) {
-          send(item.localId);
-        }
-      }
-    },
-
-    messagesArrived(arrived) {
-      const localIds = new Set(arrived.flatMap((item) => item.localId ?? []));
-      const messageIds = new Set(arrived.map((item) => item.messageId));
-      const delivered = store
-        .getState()
-        .entries.filter(
-          (item) =>
-            localIds.has(item.localId) ||
-            (item.messageId !== null && messageIds.has(item.messageId)),
-        )
-        .map((item) => item.localId);
-      if (delivered.length === 0) return;
-      delivered.forEach(forget);
-      store.getState().entriesRemoved(delivered);
-    },
-
-    pruneDelivered() {
-      const delivered = store
-        .getState()
-        .entries.filter((item) => item.messageId !== null && deps.isMessageKnown(item.messageId))
-        .map((item) => item.localId);
-      if (delivered.length === 0) return;
-      delivered.forEach(forget);
-      store.getState().entriesRemoved(delivered);
-    },
+/**
+ * Creates the outbox logic over a store; see `OutboxController`. Its parts: the sending loop
+ * (outbox-sending.ts: requests, retries with backoff, the watchdog), the echoes
+ * (outbox-echoes.ts), persistence (outbox-persist.ts), the reconciliation with message events
+ * and fetches (outbox-delivery.ts), and here the entries' and the session's operations.
+ */
+export function createOutboxController(deps: OutboxDeps): OutboxController {
+  const echoes = createOutboxEchoes(deps);
+  const sender = new OutboxSender(deps, remove);
+  function forget(localId: string): void {
+    sender.forget(localId);
+    echoes.forget(localId);
+  }
+  function remove(localIds: readonly string[]): void {
+    if (localIds.length === 0) return;
+    localIds.forEach(forget);
+    deps.store.getState().entriesRemoved(localIds);
+  }
+  const parts: OutboxParts = { deps, sender, echoes, forget, remove };
+  return {
+    ...entryOperations(parts),
+    ...sessionOperations(parts),
+    ...deliveryOperations({
+      store: deps.store,
+      isMessageKnown: deps.isMessageKnown,
+      sender,
+      remove,
+    }),
   };
 }

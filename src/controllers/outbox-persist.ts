@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readStoredJson, writeStoredJson, type KeyValueStorage } from "../lib/stored-json";
-import type { OutboxEntry } from "../stores/outbox-store";
+import type { OutboxEntry, OutboxState } from "../stores/outbox-store";
+import type { EchoMaker } from "./outbox-echoes";
 
 /** Unsent messages older than this are not sent by themselves after a reload; they wait as failed. */
 export const STALE_OUTBOX_MS = 24 * 60 * 60 * 1000;
@@ -93,5 +94,44 @@ export function restoredStatus(
     error: isStale ? "Not sent before the page was closed" : saved.error,
     messageId: null,
     nextRetryAt: null,
+  };
+}
+
+/**
+ * `owner`'s persisted outbox as entries again, each with a new echo and its restored status.
+ * An entry whose echo cannot be made is dropped (and reported).
+ */
+export function restoreEntries(
+  storage: KeyValueStorage | undefined,
+  owner: string,
+  options: {
+    now: () => number;
+    echoFor: EchoMaker;
+    warn: (message: string, detail?: unknown) => void;
+  },
+): OutboxEntry[] {
+  return readOutbox(storage, owner, options.warn).flatMap((saved) => {
+    try {
+      const echo = options.echoFor(
+        saved.localId,
+        saved.destination,
+        saved.content,
+        saved.createdAt,
+      );
+      return [{ ...saved, ...restoredStatus(saved, options.now()), echo }];
+    } catch (error) {
+      options.warn("Dropping a stored outbox entry", error);
+      return [];
+    }
+  });
+}
+
+/** A store listener that saves the owner's unsent entries whenever the entries change. */
+export function persistChanges(
+  storage: KeyValueStorage | undefined,
+): (state: OutboxState, previous: OutboxState) => void {
+  return (state, previous) => {
+    if (state.owner === null || state.entries === previous.entries) return;
+    writeOutbox(storage, state.owner, toPersisted(state.entries));
   };
 }
