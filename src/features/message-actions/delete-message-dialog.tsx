@@ -3,7 +3,7 @@ import { deleteMessage } from "../../api/messages";
 import type { Message } from "../../../common/wire/message";
 import { ConfirmDialog } from "../../components/dialog";
 import { useSessionStore } from "../../stores/session-store";
-import { errorText } from "./action-errors";
+import { errorText } from "../../lib/error-text";
 
 /**
  * Asks before deleting a message for everyone. The message leaves every view through the

@@ -13,9 +13,9 @@ import { preloadEmojiPicker } from "../emoji-picker/lazy-emoji-picker";
 import { ReactionPicker } from "../reactions/message-reactions";
 import { BodyPortal } from "./body-portal";
 import { DeleteMessageDialog } from "./delete-message-dialog";
-import { markUnreadFrom } from "./mark-unread";
+import { markUnreadFrom } from "../../controllers/mark-unread";
 import { copyMessageLink, isEdited, quoteAndReply, replyTo } from "./message-commands";
-import { isStarred, toggleStar } from "./star";
+import { isStarred, toggleStar } from "../../controllers/star";
 import "./message-actions.css";
 
 // The history dialog (and its diff styles) loads the first time someone opens one.

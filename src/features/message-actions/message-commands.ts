@@ -2,9 +2,10 @@ import type { ApiClient } from "../../api/client";
 import type { Message } from "../../../common/wire/message";
 import { narrowToHash } from "../../lib/narrow";
 import { uiStore } from "../../stores/ui-store";
-import { errorText, reportActionError, reportActionInfo } from "./action-errors";
+import { reportActionError, reportActionInfo } from "../../stores/action-notice-store";
 import { conversationNarrow, messageLink, quoteText } from "./message-link";
 import { fetchRawContent } from "./raw-content";
+import { errorText } from "../../lib/error-text";
 
 /** Opens the message's conversation (its topic, or its direct messages) and focuses compose. */
 export function replyTo(message: Message, ownUserId: number, insertText?: string): void {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { ApiClient } from "../../api/client";
 import { getMessage } from "../../api/messages";
 import { useSessionStore } from "../../stores/session-store";
-import { errorText } from "./action-errors";
+import { errorText } from "../../lib/error-text";
 
 /**
  * The Markdown source of a message (`GET messages/{id}` without Markdown applied): what the

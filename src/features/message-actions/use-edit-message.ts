@@ -3,7 +3,7 @@ import { updateMessage } from "../../api/messages";
 import type { Message } from "../../../common/wire/message";
 import { useSessionStore } from "../../stores/session-store";
 import { uiStore } from "../../stores/ui-store";
-import { errorText } from "./action-errors";
+import { errorText } from "../../lib/error-text";
 
 /** What an edit changes: only the fields that differ from the message as it is. */
 export function editChanges(

@@ -15,7 +15,7 @@ import { uiStore } from "../../stores/ui-store";
 import { isUnread, unreadStore } from "../../stores/unread-store";
 import { ActionToast } from "../message-actions/action-toast";
 import { useIsAdministrator } from "../message-actions/message-actions";
-import { toggleStar } from "../message-actions/star";
+import { toggleStar } from "../../controllers/star";
 import { messageOrder, outboxRows, type ListRow } from "./group-rows";
 import { adjacentMessageId, indexOfId, isOwnKeysTarget, listKeyCommand } from "./list-keys";
 import { ListNotices } from "./list-notices";

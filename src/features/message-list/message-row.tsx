@@ -7,7 +7,7 @@ import { uiStore, useUiStore } from "../../stores/ui-store";
 import { MessageActions, StarIndicator } from "../message-actions/message-actions";
 import { MessageEditor } from "../message-actions/message-editor";
 import { conversationNarrow } from "../message-actions/message-link";
-import { isStarred } from "../message-actions/star";
+import { isStarred } from "../../controllers/star";
 import { MessageReactions } from "../reactions/message-reactions";
 import { MessageBody } from "./message-body";
 import { conversationLabel } from "./recipient-header";

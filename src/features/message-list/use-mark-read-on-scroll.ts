@@ -3,9 +3,9 @@ import type { Narrow } from "../../lib/narrow";
 import { markMessagesAsRead } from "../../controllers/mark-read";
 import { useSessionStore } from "../../stores/session-store";
 import { isUnread, unreadStore } from "../../stores/unread-store";
-import { isReadingPaused, resumeReading } from "../message-actions/mark-unread";
 import { createReadBatcher } from "./read-batcher";
 import type { VirtualList } from "./virtual-list";
+import { isReadingPaused, resumeReading } from "../../stores/reading-store";
 
 /** How soon after a scroll or render the list looks at what is on screen. */
 const CHECK_INTERVAL_MS = 150;
