@@ -4,8 +4,8 @@ import { narrowToHash } from "../../lib/narrow";
 import { uiStore } from "../../stores/ui-store";
 import { reportActionError, reportActionInfo } from "../../stores/action-notice-store";
 import { conversationNarrow, messageLink, quoteText } from "./message-link";
-import { fetchRawContent } from "./raw-content";
 import { errorText } from "../../lib/error-text";
+import { fetchRawContent } from "../../queries/message-queries";
 
 /** Opens the message's conversation (its topic, or its direct messages) and focuses compose. */
 export function replyTo(message: Message, ownUserId: number, insertText?: string): void {

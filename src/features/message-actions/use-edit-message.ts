@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { updateMessage } from "../../api/messages";
 import type { Message } from "../../../common/wire/message";
-import { useSessionStore } from "../../stores/session-store";
+import { useUpdateMessage } from "../../queries/message-mutations";
 import { uiStore } from "../../stores/ui-store";
 import { errorText } from "../../lib/error-text";
 
@@ -25,7 +24,7 @@ export function editChanges(
  * failure it stays open with the server's reason.
  */
 export function useEditMessage(message: Message) {
-  const client = useSessionStore((session) => session.client);
+  const update = useUpdateMessage();
   const [isSaving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -38,7 +37,7 @@ export function useEditMessage(message: Message) {
     setSaving(true);
     setError(null);
     try {
-      await updateMessage(client, {
+      await update.mutateAsync({
         message_id: message.id,
         content: changes.content,
         topic: changes.topic,

@@ -6,7 +6,7 @@ import { narrowToHash, streamNarrow } from "../../lib/narrow";
 import { streamQueries } from "../../queries/stream-queries";
 import { uiStore } from "../../stores/ui-store";
 import { errorMessage } from "./error-message";
-import { useCreateStream } from "./use-stream-actions";
+import { useCreateStream } from "../../queries/subscription-mutations";
 import "./streams.css";
 
 /** Zulip's `max_stream_name_length` and `max_stream_description_length`. */
