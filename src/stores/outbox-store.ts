@@ -4,6 +4,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Message } from "../../common/wire/message";
 import { messageMatchesNarrow, type Narrow } from "../lib/narrow";
 import { getMessage, useMessageStore, type MessageStoreState } from "./message-store";
+import type { StoreActions } from "./store-actions";
 
 /** Where an outgoing message goes. Direct: the other participants, or `[ownId]` for oneself. */
 export type OutboxDestination =
@@ -120,6 +121,9 @@ export function createOutboxStore(): StoreApi<OutboxState> {
 
 /** The app's outbox. */
 export const outboxStore = createOutboxStore();
+
+/** The outbox store's actions, for code outside React (see `StoreActions`). */
+export const outboxActions: StoreActions<OutboxState> = outboxStore.getInitialState();
 
 /** Reads from the app's outbox in a component. */
 export function useOutboxStore<T>(selector: (state: OutboxState) => T): T {

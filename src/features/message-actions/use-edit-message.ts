@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Message } from "../../../common/wire/message";
 import { useUpdateMessage } from "../../queries/message-mutations";
-import { uiStore } from "../../stores/ui-store";
+import { uiActions, currentEditingMessageId } from "../../stores/ui-store";
 import { errorText } from "../../lib/error-text";
 
 /** What an edit changes: only the fields that differ from the message as it is. */
@@ -31,7 +31,7 @@ export function useEditMessage(message: Message) {
   const save = async (original: string, next: { content: string; topic: string }) => {
     const changes = editChanges(message, original, next);
     if (changes.content === undefined && changes.topic === undefined) {
-      uiStore.getState().stopEditing();
+      uiActions.stopEditing();
       return;
     }
     setSaving(true);
@@ -43,7 +43,7 @@ export function useEditMessage(message: Message) {
         topic: changes.topic,
         propagate_mode: changes.topic === undefined ? undefined : "change_one",
       });
-      if (uiStore.getState().editingMessageId === message.id) uiStore.getState().stopEditing();
+      if (currentEditingMessageId() === message.id) uiActions.stopEditing();
     } catch (caught) {
       setError(errorText(caught));
     } finally {

@@ -4,7 +4,7 @@ import type { Stream } from "../../../common/wire/streams";
 import { Dialog } from "../../components/dialog";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";
 import { streamQueries } from "../../queries/stream-queries";
-import { uiStore } from "../../stores/ui-store";
+import { uiActions } from "../../stores/ui-store";
 import { errorMessage } from "./error-message";
 import { useCreateStream } from "../../queries/subscription-mutations";
 import "./streams.css";
@@ -82,7 +82,7 @@ export function CreateStreamDialog({ onClose }: { onClose: () => void }) {
       onSuccess: (streamId) => {
         onClose();
         if (streamId === undefined) return;
-        uiStore.getState().setLeftDrawerOpen(false);
+        uiActions.setLeftDrawerOpen(false);
         window.location.hash = narrowToHash(streamNarrow(streamId, newStream.name));
       },
       onError: (error) => {
