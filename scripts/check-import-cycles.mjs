@@ -9,7 +9,6 @@ import path from "node:path";
 import ts from "typescript";
 
 const root = path.resolve(import.meta.dirname, "..");
-const folders = process.argv.length > 2 ? process.argv.slice(2) : ["src", "common", "server"];
 const options = {
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -19,19 +18,18 @@ const options = {
 
 /** The .ts and .tsx files under `folder` (declaration files aside). */
 function sourceFiles(folder) {
-  return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
+  return readdirSync(path.resolve(root, folder), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.d\.ts$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** The project files `file` imports (statically, dynamically, or for types). */
+/** The files `file` imports (statically, dynamically, or for types), packages aside. */
 function importsOf(file) {
   const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
   return importedFiles.flatMap(({ fileName }) => {
     const { resolvedModule } = ts.resolveModuleName(fileName, file, options, ts.sys);
     if (resolvedModule === undefined || resolvedModule.isExternalLibraryImport) return [];
-    const target = path.resolve(resolvedModule.resolvedFileName);
-    return target.startsWith(root + path.sep) ? [target] : [];
+    return [path.resolve(resolvedModule.resolvedFileName)];
   });
 }
 
@@ -90,21 +88,35 @@ function wayRound(graph, component) {
   return [start, start];
 }
 
-const graph = new Map();
-for (const file of folders.flatMap(sourceFiles)) graph.set(file, [...new Set(importsOf(file))]);
-const found = circles(graph);
-const relative = (file) => path.relative(root, file);
-if (found.length === 0) {
-  console.log(`No import cycles in ${String(graph.size)} modules of ${folders.join(", ")}.`);
-} else {
-  console.error(`Import cycles (${String(found.length)}): break each at its real seam.`);
-  for (const component of found) {
-    console.error(`  ${wayRound(graph, component).map(relative).join(" -> ")}`);
-    if (component.length > 2) {
-      console.error(
-        `    (${String(component.length)} modules: ${component.map(relative).join(", ")})`,
-      );
-    }
+/**
+ * The import cycles among the modules of `folders` (paths from the repository's root, or
+ * absolute): for each, one way round it (first module repeated at the end) and its modules.
+ */
+export function importCycles(folders) {
+  const graph = new Map();
+  for (const file of folders.flatMap(sourceFiles)) graph.set(file, []);
+  for (const file of graph.keys()) {
+    graph.set(file, [...new Set(importsOf(file).filter((target) => graph.has(target)))]);
   }
-  process.exitCode = 1;
+  return circles(graph).map((modules) => ({ way: wayRound(graph, modules), modules }));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const folders = process.argv.length > 2 ? process.argv.slice(2) : ["src", "common", "server"];
+  const found = importCycles(folders);
+  const relative = (file) => path.relative(root, file);
+  if (found.length === 0) {
+    console.log(`No import cycles in ${folders.join(", ")}.`);
+  } else {
+    console.error(`Import cycles (${String(found.length)}): break each at its real seam.`);
+    for (const { way, modules } of found) {
+      console.error(`  ${way.map(relative).join(" -> ")}`);
+      if (modules.length > 2) {
+        console.error(
+          `    (${String(modules.length)} modules: ${modules.map(relative).join(", ")})`,
+        );
+      }
+    }
+    process.exitCode = 1;
+  }
 }
