@@ -4,7 +4,10 @@ import { getMessage, messageStore, currentIdLists } from "../../stores/message-s
 import { currentOwnUserId } from "../../stores/session-store";
 import { conversationHash } from "../narrow/conversation-hash";
 import { messageText } from "./message-text";
-import { useNotificationSettings, currentNotificationSettings } from "./notification-settings";
+import {
+  useNotificationSettings,
+  currentNotificationSettings,
+} from "./notification-settings-store";
 import { markAllSeen, newWatchedIds, notificationTitle, shouldNotify } from "./should-notify";
 
 function show(message: Message, ownUserId: number): void {

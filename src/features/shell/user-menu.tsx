@@ -7,7 +7,7 @@ import { useLogout } from "../login/use-session";
 import {
   useNotificationSettings,
   notificationActions,
-} from "../notifications/notification-settings";
+} from "../notifications/notification-settings-store";
 import { Avatar } from "../../components/avatar";
 import { shellActions } from "./shell-store";
 

@@ -6,7 +6,7 @@ import { useUiStore, uiActions } from "../../stores/ui-store";
 import {
   useNotificationSettings,
   notificationActions,
-} from "../notifications/notification-settings";
+} from "../notifications/notification-settings-store";
 import { ThemeSwitch } from "../shell/theme-switch";
 import { Avatar } from "../../components/avatar";
 import { roleName } from "./presence";
