@@ -5,6 +5,29 @@ import reactHooks from "eslint-plugin-react-hooks";
 import pluginQuery from "@tanstack/eslint-plugin-query";
 import globals from "globals";
 
+/** Test files: they may reach across the layers to set things up. */
+const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
+
+/** Import patterns matching the client folders named (relative imports of src/<name>/). */
+function layers(...names) {
+  return names.map((name) => `**/${name}/**`);
+}
+
+/**
+ * `@typescript-eslint/no-restricted-imports` for client code: DOMPurify stays in
+ * src/lib/sanitize.ts, plus a layer's `patterns`. One rule per file (a later config replaces an
+ * earlier one's options), so every layer's rule starts from this.
+ */
+function clientImports(patterns) {
+  return [
+    "error",
+    {
+      paths: [{ name: "dompurify", message: "Only src/lib/sanitize.ts may import DOMPurify." }],
+      patterns,
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: ["dist", "node_modules", "test-results", "playwright-report", ".data", "coverage"],
@@ -36,22 +59,74 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...pluginQuery.configs.recommended.rules,
-      "no-restricted-imports": [
+      "@typescript-eslint/no-restricted-imports": clientImports([]),
+    },
+  },
+  {
+    files: ["src/lib/sanitize.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": "off" },
+  },
+  // The client's layers (README, Layout): api/ → stores/, controllers/, events/, queries/ →
+  // features/, components/. A layer imports only from the layers before it; tests may reach
+  // across to set things up.
+  {
+    files: ["src/features/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/app.tsx"],
+    ignores: TESTS,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": clientImports([
+        {
+          group: ["**/api/*", "!**/api/errors"],
+          allowTypeImports: true,
+          message:
+            "Views reach the server through src/queries (hooks, fetch functions) and src/controllers; from src/api they import types and the error classes only.",
+        },
+      ]),
+      "no-restricted-syntax": [
         "error",
         {
-          paths: [
-            {
-              name: "dompurify",
-              message: "Only src/lib/sanitize.ts may import DOMPurify.",
-            },
-          ],
+          selector: "CallExpression[callee.property.name='getState']",
+          message:
+            "Views read a store with its hook and a selector (useUiStore((ui) => ui.theme)); handlers call its actions (uiActions), a controller, or a named selector of the store's module (currentSelectedMessageId()).",
         },
       ],
     },
   },
   {
-    files: ["src/lib/sanitize.ts"],
-    rules: { "no-restricted-imports": "off" },
+    // A feature's own store (shell-store.ts) is where its state is read and written.
+    files: ["src/features/**/*-store.ts"],
+    rules: { "no-restricted-syntax": "off" },
+  },
+  {
+    files: ["src/stores/**/*.ts"],
+    ignores: TESTS,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": clientImports([
+        {
+          group: [...layers("events", "controllers", "queries", "features", "components")],
+          message:
+            "Stores hold state: the event machine, controllers, queries and views use them, not the other way round.",
+        },
+        {
+          group: ["**/api/*", "!**/api/client", "!**/api/errors"],
+          allowTypeImports: true,
+          message:
+            "Stores do not call the server (controllers do): from src/api they import types, the transport (api/client) and the error classes only.",
+        },
+      ]),
+    },
+  },
+  {
+    files: ["src/controllers/**/*.ts"],
+    ignores: TESTS,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": clientImports([
+        {
+          group: [...layers("events", "queries", "features", "components")],
+          message:
+            "Controllers act on stores and call the server; the event machine, queries and views call them, not the other way round.",
+        },
+      ]),
+    },
   },
   {
     files: ["server/**/*.ts", "e2e/**/*.ts", "bench/**/*.ts", "scripts/**", "*.config.*"],

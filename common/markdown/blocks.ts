@@ -1,17 +1,12 @@
 import { MAX_DEPTH, splitFences, type Fence, type FenceRenderers, type Part } from "./fences";
 import { highlight } from "./highlight";
-import { runInline, type InlineEnv } from "./inline";
+import { renderInline, type InlineEnv } from "./inline";
 import { isListItem, renderList } from "./lists";
 import { blockMath } from "./math";
 import { renderTable, isTable } from "./table";
 
-/** Renders inline text (one paragraph's worth). */
-export function inline(env: InlineEnv, text: string): string {
-  return runInline(env, text, 0, { before: "", after: "", insideLink: false });
-}
-
 function paragraph(env: InlineEnv, lines: readonly string[]): string {
-  return `<p>${inline(env, lines.join("\n").trimStart())}</p>`;
+  return `<p>${renderInline(env, lines.join("\n").trimStart())}</p>`;
 }
 
 /** Renders a whole message (or a quote's inside): fences first, then blocks. */
@@ -87,7 +82,7 @@ const HEADING_RE = /^#{1,6}[ \t]/;
 const indentOf = (line: string): number => line.length - line.trimStart().length;
 
 /** Python-Markdown's block processors, as Zulip configures them. */
-export function renderBlocks(env: InlineEnv, lines: readonly string[], depth: number): string {
+function renderBlocks(env: InlineEnv, lines: readonly string[], depth: number): string {
   const blocks = toBlocks(separateHangingLists(lines));
   const out: string[] = [];
   let i = 0;
@@ -119,7 +114,7 @@ export function renderBlocks(env: InlineEnv, lines: readonly string[], depth: nu
       continue;
     }
     if (isListItem(first) && depth < MAX_DEPTH) {
-      const list = renderList(env, blocks, i, depth);
+      const list = renderList(env, blocks, i, depth, renderBlocks);
       out.push(list.html);
       i = list.next;
       continue;
@@ -144,7 +139,7 @@ function headingHtml(env: InlineEnv, line: string): string {
     .trim()
     .replace(/[ \t]+#+$/, "")
     .replace(/^#+$/, "");
-  return `<h${String(level)}>${inline(env, text)}</h${String(level)}>`;
+  return `<h${String(level)}>${renderInline(env, text)}</h${String(level)}>`;
 }
 
 function quoteHtml(env: InlineEnv, block: readonly string[], depth: number): string {

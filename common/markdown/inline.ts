@@ -103,6 +103,11 @@ export function runInline(
   return expand(env, current);
 }
 
+/** Renders inline text (one paragraph's worth, a table cell, a list item's first lines). */
+export function renderInline(env: InlineEnv, text: string): string {
+  return runInline(env, text, 0, { before: "", after: "", insideLink: false });
+}
+
 function containsAny(text: string, characters: string): boolean {
   for (const c of characters) if (text.includes(c)) return true;
   return false;

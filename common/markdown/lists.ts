@@ -1,5 +1,11 @@
-import { inline, renderBlocks } from "./blocks";
-import type { InlineEnv } from "./inline";
+import { renderInline, type InlineEnv } from "./inline";
+
+/**
+ * Renders blank-line-separated blocks (blocks.ts's `renderBlocks`). A list item holds blocks and
+ * a block may be a list, so the block parser comes in as a parameter: lists.ts builds the list
+ * structure, and what an item holds goes back to the caller's grammar.
+ */
+export type BlockRenderer = (env: InlineEnv, lines: readonly string[], depth: number) => string;
 
 const ITEM_RE = /^( *)([*+-]|\d{1,9}\.) +(.*)$/;
 
@@ -86,6 +92,7 @@ export function renderList(
   blocks: readonly (readonly string[])[],
   start: number,
   depth: number,
+  renderBlocks: BlockRenderer,
 ): { html: string; next: number } {
   const first = ITEM_RE.exec(blocks[start]?.[0] ?? "");
   const ordered = /\d/.test(first?.[2] ?? "");
@@ -120,20 +127,20 @@ export function renderList(
     for (const line of block) current = addLine(current, line, depth);
     if (i > start) root.items.slice(before, before + 1).forEach((item) => (item.loose = true));
   }
-  return { html: listHtml(env, root, depth), next: i };
+  return { html: listHtml(env, root, depth, renderBlocks), next: i };
 }
 
-function listHtml(env: InlineEnv, list: List, depth: number): string {
+function listHtml(env: InlineEnv, list: List, depth: number, renderBlocks: BlockRenderer): string {
   const tag = list.ordered ? "ol" : "ul";
   const start = list.ordered && list.start !== 1 ? ` start="${String(list.start)}"` : "";
-  const items = list.items.map((item) => itemHtml(env, item, depth));
+  const items = list.items.map((item) => itemHtml(env, item, depth, renderBlocks));
   return `<${tag}${start}>\n${items.join("\n")}\n</${tag}>`;
 }
 
-function itemHtml(env: InlineEnv, item: Item, depth: number): string {
+function itemHtml(env: InlineEnv, item: Item, depth: number, renderBlocks: BlockRenderer): string {
   env.budget.charge(8);
-  const child = item.child ? `${listHtml(env, item.child, depth + 1)}\n` : "";
-  const text = inline(env, item.lines.join("\n"));
+  const child = item.child ? `${listHtml(env, item.child, depth + 1, renderBlocks)}\n` : "";
+  const text = renderInline(env, item.lines.join("\n"));
   if (!item.loose) return `<li>${text}${child}</li>`;
   const extra = item.blocks.map((block) => `${renderBlocks(env, block, depth + 1)}\n`).join("");
   return `<li>\n<p>${text}</p>\n${extra}${child}</li>`;

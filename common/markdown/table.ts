@@ -1,5 +1,4 @@
-import { inline } from "./blocks";
-import type { InlineEnv } from "./inline";
+import { renderInline, type InlineEnv } from "./inline";
 
 const SEPARATOR = /^[ |:-]+$/;
 
@@ -27,7 +26,7 @@ export function renderTable(env: InlineEnv, block: readonly string[]): string {
   const head = cells(block[0] ?? "");
   const row = (line: string, tag: string): string => {
     const values = cells(line);
-    const html = head.map((_, k) => `<${tag}>${inline(env, values[k] ?? "")}</${tag}>`);
+    const html = head.map((_, k) => `<${tag}>${renderInline(env, values[k] ?? "")}</${tag}>`);
     return `<tr>\n${html.join("\n")}\n</tr>`;
   };
   const body = block.slice(2).map((line) => row(line, "td"));

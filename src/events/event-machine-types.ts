@@ -4,7 +4,8 @@ import type { GetEventsParams, GetEventsResponse, RegisterQueueParams } from "..
 import type { RegisterResponse } from "../../common/wire/register";
 import type { ConnectionInfo, ConnectionState } from "../stores/session-store";
 import type { EventBatch, Warn } from "./event-batch";
-import type { SetTimer, VisibilitySource } from "./wake-detector";
+import type { SetTimer } from "../lib/timer";
+import type { VisibilitySource } from "./wake-detector";
 
 /** The endpoints the machine calls, already bound to a client. */
 export interface EventMachineApi {

@@ -1,7 +1,8 @@
 import { RateLimitedError, UnauthorizedError } from "../api/errors";
 import type { GetEventsResponse, RegisterQueueParams } from "../api/events";
 import type { ConnectionInfo, ConnectionState } from "../stores/session-store";
-import { createBackoff, type Backoff } from "./backoff";
+import { createBackoff, type Backoff } from "../lib/backoff";
+import { realSetTimer, type SetTimer } from "../lib/timer";
 import { parseEventBatch, type Warn } from "./event-batch";
 import type { EventMachine, EventMachineApi, EventMachineDeps } from "./event-machine-types";
 import {
@@ -11,12 +12,7 @@ import {
   nextConnectionInfo,
   recoveryFor,
 } from "./recovery";
-import {
-  realSetTimer,
-  sleepUnlessStopped,
-  watchConnectivity,
-  type SetTimer,
-} from "./wake-detector";
+import { sleepUnlessStopped, watchConnectivity } from "./wake-detector";
 
 /** The queue options every registration sends. */
 export const REGISTER_PARAMS = {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { realSetTimer, startWakeDetector } from "./wake-detector";
+import { realSetTimer } from "../lib/timer";
+import { startWakeDetector } from "./wake-detector";
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_700_000_000_000 });

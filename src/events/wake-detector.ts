@@ -1,14 +1,4 @@
-/** The timer the event code waits with; injected so tests can drive time. Returns a canceller. */
-export type SetTimer = (callback: () => void, ms: number) => () => void;
-
-// Looks up the global at call time, so fake timers installed later still apply.
-/** `setTimeout` as a `SetTimer`. */
-export const realSetTimer: SetTimer = (callback, ms) => {
-  const handle = setTimeout(callback, ms);
-  return () => {
-    clearTimeout(handle);
-  };
-};
+import type { SetTimer } from "../lib/timer";
 
 /** How often the clock is checked (Zulip web's watchdog uses 5 s). */
 export const WAKE_CHECK_INTERVAL_MS = 5000;

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { getMessageHistory } from "../api/messages";
+import type { ApiClient } from "../api/client";
+import { getMessage, getMessageHistory } from "../api/messages";
 import { sessionStore } from "../stores/session-store";
 
 /**
@@ -19,3 +20,20 @@ export const messageQueries = {
       },
     }),
 };
+
+/**
+ * The Markdown source of a message (`GET messages/{id}` without Markdown applied): what the
+ * editor and a quote start from. Never cached: an edit elsewhere changes it.
+ */
+export async function fetchRawContent(
+  client: ApiClient,
+  messageId: number,
+  signal?: AbortSignal,
+): Promise<string> {
+  const response = await getMessage(
+    client,
+    { message_id: messageId, apply_markdown: false },
+    { signal },
+  );
+  return response.raw_content ?? response.message.content;
+}

@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { rerenderForLinkifierChange } from "../stores/linkifier-rerender";
+import { rerenderForLinkifierChange } from "../controllers/linkifier-rerender";
 import { sessionStore } from "../stores/session-store";
 import * as ev from "../test/api-events";
 import { setupApi } from "../test/api-client";
@@ -9,9 +9,9 @@ import { success } from "../test/fake-fetch";
 import { applyEventToQueries } from "./query-events";
 import { realmQueries } from "./realm-queries";
 
-// The re-rendering itself is tested in stores/linkifier-rerender.test.ts; here, that a change
+// The re-rendering itself is tested in controllers/linkifier-rerender.test.ts; here, that a change
 // of the list reaches it with the old and the new list.
-vi.mock("../stores/linkifier-rerender", () => ({
+vi.mock("../controllers/linkifier-rerender", () => ({
   appRerenderDeps: () => ({}),
   rerenderForLinkifierChange: vi.fn(() => Promise.resolve([])),
 }));

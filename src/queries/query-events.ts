@@ -11,7 +11,7 @@ import { deletedMessageIds } from "../../common/wire/message-events";
 import type { Linkifier } from "../../common/wire/realm";
 import type { RegisterResponse } from "../../common/wire/register";
 import type { User } from "../../common/wire/users";
-import { appRerenderDeps, rerenderForLinkifierChange } from "../stores/linkifier-rerender";
+import { appRerenderDeps, rerenderForLinkifierChange } from "../controllers/linkifier-rerender";
 import {
   applyRealmUserEvent,
   applyStreamEventToStreams,

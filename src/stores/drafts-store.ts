@@ -6,7 +6,8 @@ import {
   readStoredJson,
   writeStoredJson,
   type KeyValueStorage,
-} from "./outbox-persist";
+} from "../lib/stored-json";
+import type { StoreActions } from "./store-actions";
 
 /** What the compose box held for one narrow. */
 export interface Draft {
@@ -116,4 +117,12 @@ export const draftsStore = createDraftsStore({ storage: browserLocalStorage() })
 /** The draft of one narrow (by `narrowKey`), for the compose box. */
 export function useDraft(narrowKey: string): Draft | undefined {
   return useStore(draftsStore, (state) => state.drafts[narrowKey]);
+}
+
+/** The drafts store's actions, for event handlers and code outside React (see `StoreActions`). */
+export const draftsActions: StoreActions<DraftsState> = draftsStore.getInitialState();
+
+/** The draft of one narrow now, for event handlers (components use `useDraft`). */
+export function currentDraft(narrowKey: string): Draft | undefined {
+  return draftsStore.getState().drafts[narrowKey];
 }

@@ -25,6 +25,8 @@ import {
   type FetchedWindow,
   type FetchTicket,
 } from "./message-window";
+import type { IdList } from "./message-ids";
+import type { StoreActions } from "./store-actions";
 
 export type { NarrowState } from "./message-data";
 export type { FlagChange, MessageUpdate, ReactionChange, ReceivedMessage } from "./message-events";
@@ -212,4 +214,25 @@ export const messageStore = createMessageStore();
  */
 export function useMessageStore<T>(selector: (state: MessageStoreState) => T): T {
   return useStore(messageStore, selector);
+}
+
+/** The message store's actions, for event handlers and code outside React (see `StoreActions`). */
+export const messageActions: StoreActions<MessageStoreState> = messageStore.getInitialState();
+
+/** A stored message by id now, for event handlers (components use `useMessageStore`). */
+export function currentMessage(id: number): Message | undefined {
+  return getMessage(messageStore.getState(), id);
+}
+
+/** A narrow's list and fetch state now, for event handlers and effects. */
+export function currentNarrowState(narrow: Narrow): NarrowState | undefined {
+  return getNarrowState(messageStore.getState(), narrow);
+}
+
+/**
+ * The ids of every stored message by narrow key now (`MessageData.byKey`), for a watcher that
+ * starts from here and then follows the store's changes.
+ */
+export function currentIdLists(): ReadonlyMap<string, IdList> {
+  return messageStore.getState().data.byKey;
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { allMessagesNarrow, dmNarrow, streamNarrow, topicNarrow } from "../lib/narrow";
 import * as eg from "../test/example-data";
-import { buildEcho, type EchoSender, type OutboxDestination } from "./echo-render";
+import { buildEcho, type EchoSender } from "../controllers/echo-render";
 import { createMessageStore } from "./message-store";
-import { selectOutboxForNarrow, type OutboxEntry } from "./outbox-store";
+import { selectOutboxForNarrow, type OutboxDestination, type OutboxEntry } from "./outbox-store";
 
 const iago: EchoSender = {
   userId: 10,

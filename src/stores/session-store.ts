@@ -2,6 +2,7 @@ import { z } from "zod";
 import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { createApiClient, type ApiAuth, type ApiClient } from "../api/client";
+import type { StoreActions } from "./store-actions";
 
 /** The state of the event connection, for the banner and for gating fetches. */
 export type ConnectionState =
@@ -239,4 +240,12 @@ export const sessionStore = createSessionStore({
 /** Reads from the app's session store in a component. */
 export function useSessionStore<T>(selector: (state: SessionState) => T): T {
   return useStore(sessionStore, selector);
+}
+
+/** The session store's actions, for event handlers and code outside React (see `StoreActions`). */
+export const sessionActions: StoreActions<SessionState> = sessionStore.getInitialState();
+
+/** The logged-in user's id now (undefined when logged out), for event handlers. */
+export function currentOwnUserId(): number | undefined {
+  return sessionStore.getState().credentials?.userId;
 }

@@ -1,5 +1,6 @@
 import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
+import type { StoreActions } from "./store-actions";
 
 /** The colour theme the user chose; "system" follows `prefers-color-scheme`. */
 export type ThemeChoice = "system" | "light" | "dark";
@@ -161,4 +162,40 @@ export const uiStore = createUiStore();
 /** Reads the UI store from React. */
 export function useUiStore<T>(selector: (state: UiState) => T): T {
   return useStore(uiStore, selector);
+}
+
+/** The UI store's actions, for event handlers and code outside React (see `StoreActions`). */
+export const uiActions: StoreActions<UiState> = uiStore.getInitialState();
+
+/** The selected message's id now, for event handlers (components use `useUiStore`). */
+export function currentSelectedMessageId(): number | null {
+  return uiStore.getState().selectedMessageId;
+}
+
+/** The message being edited now, for event handlers. */
+export function currentEditingMessageId(): number | null {
+  return uiStore.getState().editingMessageId;
+}
+
+/** The theme chosen now: what the first paint uses, before React renders. */
+export function currentThemeChoice(): ThemeChoice {
+  return uiStore.getState().theme;
+}
+
+/** Whether the left drawer is open now, for event handlers. */
+export function isLeftDrawerOpenNow(): boolean {
+  return uiStore.getState().isLeftDrawerOpen;
+}
+
+/**
+ * Calls `listener` with the compose request there is now, then with each new one, so a compose
+ * box mounting just after a request still gets it. Returns the unsubscribe.
+ */
+export function watchComposeRequests(
+  listener: (request: ComposeRequest | null) => void,
+): () => void {
+  listener(uiStore.getState().composeRequest);
+  return uiStore.subscribe((state, previous) => {
+    if (state.composeRequest !== previous.composeRequest) listener(state.composeRequest);
+  });
 }

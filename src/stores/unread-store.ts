@@ -17,6 +17,7 @@ import {
   type UnreadEntry,
   type UnreadRemoval,
 } from "./unread-data";
+import type { StoreActions } from "./store-actions";
 
 export type { UnreadRemoval } from "./unread-data";
 
@@ -283,4 +284,17 @@ export function narrowUnread(state: UnreadStoreState, narrow: Narrow): number {
     case "search":
       return 0;
   }
+}
+
+/** The unread store's actions, for event handlers and code outside React (see `StoreActions`). */
+export const unreadActions: StoreActions<UnreadStoreState> = unreadStore.getInitialState();
+
+/** Whether the message is unread now, for handlers and timers (components use `useUnreadStore`). */
+export function isUnreadNow(messageId: number): boolean {
+  return isUnread(unreadStore.getState(), messageId);
+}
+
+/** The unread messages now, by id, with where each lives. */
+export function currentUnreadEntries(): ReadonlyMap<number, UnreadEntry> {
+  return unreadStore.getState().data.byId;
 }

@@ -15,13 +15,13 @@ import { streamQueries } from "../../queries/stream-queries";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { userQueries } from "../../queries/user-queries";
 import { draftsStore } from "../../stores/drafts-store";
-import { queueMessage } from "../../stores/outbox-store";
+import { queueMessage } from "../../controllers/outbox";
 import { uiStore } from "../../stores/ui-store";
 import * as eg from "../../test/example-data";
 import { ComposeBox } from "./compose-box";
 import { forgetChosenDestinations } from "./use-compose";
 
-vi.mock("../../stores/outbox-store", () => ({ queueMessage: vi.fn(() => "local-1") }));
+vi.mock("../../controllers/outbox", () => ({ queueMessage: vi.fn(() => "local-1") }));
 
 const othello = eg.user({ user_id: 12, email: "othello@parley.test", full_name: "Othello" });
 const design = eg.subscription({ stream_id: 14, name: "design" });

@@ -1,5 +1,5 @@
 import { Icon } from "../../components/icon";
-import { uiStore, useUiStore } from "../../stores/ui-store";
+import { useUiStore, uiActions } from "../../stores/ui-store";
 import { MAX_CONTENT_BYTES, utf8Length } from "./compose-limits";
 import { sendHint } from "./compose-keys";
 import type { ComposeState } from "./use-compose";
@@ -36,7 +36,7 @@ export function ComposeFooter({
             type="checkbox"
             checked={enterSends}
             onChange={(event) => {
-              uiStore.getState().setEnterSends(event.target.checked);
+              uiActions.setEnterSends(event.target.checked);
             }}
           />
           Enter sends

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { renderContextFromQueries } from "../../queries/render-context";
-import { loadEchoRenderer, plainEchoHtml, type EchoRenderer } from "../../stores/echo-render";
+import { loadEchoRenderer, plainEchoHtml, type EchoRenderer } from "../../controllers/echo-render";
 import { MessageBody } from "../message-list/message-body";
 
 /** The renderer once loaded; "failed" when it could not be (the preview then shows plain text). */

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from "react";
 import { narrowFromHash, narrowKey, type Narrow } from "../../lib/narrow";
-import { uiStore, type ComposeRequest } from "../../stores/ui-store";
+import { type ComposeRequest, watchComposeRequests } from "../../stores/ui-store";
 
 // The newest request some compose box has taken. Module-wide because the box that takes a
 // request may mount after it was made (Reply changes the narrow, then asks for compose).
@@ -27,10 +27,11 @@ export function useComposeRequest(
     lastTakenSequence = request.sequence;
     onRequest(request.insertText);
   });
-  useEffect(() => {
-    take(uiStore.getState().composeRequest);
-    return uiStore.subscribe((state, previous) => {
-      if (state.composeRequest !== previous.composeRequest) take(state.composeRequest);
-    });
-  }, []);
+  useEffect(
+    () =>
+      watchComposeRequests((request) => {
+        take(request);
+      }),
+    [],
+  );
 }

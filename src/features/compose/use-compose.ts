@@ -3,8 +3,9 @@ import { useState } from "react";
 import type { Subscription } from "../../../common/wire/streams";
 import { narrowKey, type Narrow } from "../../lib/narrow";
 import { subscriptionQueries } from "../../queries/subscription-queries";
-import { draftsStore, useDraft } from "../../stores/drafts-store";
-import { queueMessage, type OutboxDestination } from "../../stores/outbox-store";
+import { useDraft, draftsActions } from "../../stores/drafts-store";
+import { queueMessage } from "../../controllers/outbox";
+import type { OutboxDestination } from "../../stores/outbox-store";
 import { limitProblems } from "./compose-limits";
 
 /** Where a message written in this narrow goes; undefined where the user picks (all, search…). */
@@ -133,11 +134,11 @@ export function useCompose(narrow: Narrow) {
   const needsTopic = target === "stream";
 
   const setContent = (next: string) => {
-    draftsStore.getState().draftChanged(key, { topic, content: next });
+    draftsActions.draftChanged(key, { topic, content: next });
   };
   const setTopic = (next: string) => {
     setLocalTopic(next);
-    if (content !== "") draftsStore.getState().draftChanged(key, { topic: next, content });
+    if (content !== "") draftsActions.draftChanged(key, { topic: next, content });
   };
   const setChosen = (next: ChosenDestination) => {
     chosenByNarrow.set(key, next);
@@ -155,7 +156,7 @@ export function useCompose(narrow: Narrow) {
     }
     queueMessage(resolved.destination, content);
     setAttempted(false);
-    draftsStore.getState().draftCleared(key);
+    draftsActions.draftCleared(key);
     return resolved.destination;
   };
 

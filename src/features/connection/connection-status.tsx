@@ -1,4 +1,4 @@
-import { sessionStore, useSessionStore, type ConnectionInfo } from "../../stores/session-store";
+import { useSessionStore, type ConnectionInfo, sessionActions } from "../../stores/session-store";
 import { useNow } from "../common/use-now";
 import "./connection.css";
 
@@ -38,7 +38,7 @@ export function describeConnection(connection: ConnectionInfo, now: number): str
 export function ConnectionStatus() {
   const connection = useSessionStore((session) => session.connection);
   const retryNow = () => {
-    sessionStore.getState().retryConnectionNow();
+    sessionActions.retryConnectionNow();
   };
   const isWaiting = connection.state === "reconnecting" && connection.nextAttemptAt !== null;
   const now = useNow(isWaiting);

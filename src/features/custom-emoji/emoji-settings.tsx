@@ -11,7 +11,7 @@ import { errorMessage } from "../streams/error-message";
 import { EmojiGrid } from "./emoji-grid";
 import { canUpload, deactivatedCount, emojiRows, normaliseEmojiFilter } from "./emoji-rows";
 import { EmojiUploadForm } from "./upload-form";
-import { useDeactivateEmoji } from "./use-emoji-actions";
+import { useDeactivateEmoji } from "../../queries/realm-mutations";
 import "./custom-emoji.css";
 
 /** The logged-in user and everyone by id, from the users list the register snapshot seeded. */

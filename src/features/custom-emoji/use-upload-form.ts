@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent, type SyntheticEvent } from "react";
 import type { RealmEmojiMap } from "../../../common/wire/realm";
 import { errorMessage } from "../streams/error-message";
 import { checkEmojiFile, emojiNameProblem, suggestEmojiName, type FileCheck } from "./emoji-rules";
-import { useUploadEmoji } from "./use-emoji-actions";
+import { useUploadEmoji } from "../../queries/realm-mutations";
 
 /** The chosen file's check: its result, under way, or no file chosen (null). */
 export type FileState = FileCheck | { readonly isOk: "checking" } | null;

@@ -5,9 +5,9 @@ import { formatDateTime, isoDateTime } from "../../lib/time";
 import { messageQueries } from "../../queries/message-queries";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { MessageBody } from "../message-list/message-body";
-import { errorText } from "../message-actions/action-errors";
 import { useUserName } from "../users/use-user-name";
 import { historyCards, type HistoryCard } from "./history-cards";
+import { errorText } from "../../lib/error-text";
 import "./edit-history.css";
 
 /** "Highlighted changes" shows the server's diffs; "Plain versions" each version whole. */

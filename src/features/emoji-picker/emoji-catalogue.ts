@@ -1,6 +1,6 @@
 import type { RealmEmojiMap } from "../../../common/wire/realm";
 import { UNICODE_EMOJI } from "../../../common/markdown/emoji-data";
-import type { ReactionEmoji } from "../reactions/reaction-groups";
+import type { ReactionEmoji } from "../../lib/reaction-emoji";
 
 /** An emoji the picker offers: how a reaction names it, plus other names to search by. */
 export interface EmojiChoice extends ReactionEmoji {

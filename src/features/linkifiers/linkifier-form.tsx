@@ -5,7 +5,8 @@ import {
   validateLinkifier,
   type LinkifierErrors,
 } from "./linkifier-rules";
-import { refusalOf, useAddLinkifier, type ServerRefusal } from "./use-linkifier-actions";
+import { refusalOf, type ServerRefusal } from "./linkifier-refusal";
+import { useAddLinkifier } from "../../queries/realm-mutations";
 
 /** An input with its label, hint and inline error (`aria-invalid`, described by both). */
 function Field({

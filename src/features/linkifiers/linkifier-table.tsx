@@ -3,7 +3,7 @@ import type { Linkifier } from "../../../common/wire/realm";
 import { ConfirmDialog } from "../../components/dialog";
 import { Icon } from "../../components/icon";
 import { errorMessage } from "../streams/error-message";
-import { useRemoveLinkifier } from "./use-linkifier-actions";
+import { useRemoveLinkifier } from "../../queries/realm-mutations";
 
 function DeleteDialog({ linkifier, onDone }: { linkifier: Linkifier; onDone: () => void }) {
   const remove = useRemoveLinkifier();

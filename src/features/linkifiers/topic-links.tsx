@@ -5,7 +5,7 @@ import type { Linkifier } from "../../../common/wire/realm";
 import { Icon } from "../../components/icon";
 import { safeLinkUrl } from "../../lib/safe-url";
 import { realmQueries } from "../../queries/realm-queries";
-import { loadEchoRendererWhenIdle, type EchoRenderer } from "../../stores/echo-render";
+import { loadEchoRendererWhenIdle, type EchoRenderer } from "../../controllers/echo-render";
 import "./topic-links.css";
 
 /** A link of a topic: the matched text and where it goes. */

@@ -1,24 +1,24 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { draftsStore } from "../../stores/drafts-store";
-import { uiStore } from "../../stores/ui-store";
+import { draftsActions } from "../../stores/drafts-store";
+import { uiActions } from "../../stores/ui-store";
 import { forgetChosenDestinations } from "../compose/use-compose";
-import { messageStore } from "../../stores/message-store";
-import { outboxStore } from "../../stores/outbox-store";
-import { unreadStore } from "../../stores/unread-store";
-import { sessionStore, type Credentials, type LoginOptions } from "../../stores/session-store";
+import { messageActions } from "../../stores/message-store";
+import { outboxActions } from "../../stores/outbox-store";
+import { unreadActions } from "../../stores/unread-store";
+import { type Credentials, type LoginOptions, sessionActions } from "../../stores/session-store";
 
 /** Shown on the login page after the server refused our credentials. */
 export const SESSION_ENDED_NOTICE = "Your session has ended. Please log in again.";
 
 /** Forgets what is held in memory; the outbox and drafts stay in storage for the next login. */
 function resetStores(): void {
-  messageStore.getState().reset();
-  unreadStore.getState().reset();
-  outboxStore.getState().reset();
-  draftsStore.getState().reset();
+  messageActions.reset();
+  unreadActions.reset();
+  outboxActions.reset();
+  draftsActions.reset();
   forgetChosenDestinations();
-  uiStore.getState().selectMessage(null);
-  uiStore.getState().stopEditing();
+  uiActions.selectMessage(null);
+  uiActions.stopEditing();
 }
 
 /**
@@ -32,12 +32,12 @@ export function startSession(
 ): void {
   resetStores();
   queryClient.clear();
-  sessionStore.getState().login(credentials, options);
+  sessionActions.login(credentials, options);
 }
 
 /** Logs out (this tab and this device) and forgets everything fetched; `notice` explains why, if it wasn't asked for. */
 export function endSession(queryClient: QueryClient, notice?: string): void {
-  sessionStore.getState().logout(notice);
+  sessionActions.logout(notice);
   resetStores();
   queryClient.clear();
 }

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { devFetchApiKey, fetchApiKey } from "../../api/server";
-import { getOwnUser } from "../../api/users";
+import {
+  checkApiKey,
+  fetchDevCredentials,
+  fetchPasswordCredentials,
+} from "../../queries/login-queries";
 import { useSessionStore } from "../../stores/session-store";
 import { endSession, startSession } from "./session-actions";
 
@@ -16,14 +19,9 @@ export function useDevLogin() {
   const queryClient = useQueryClient();
   const client = useSessionStore((state) => state.client);
   return useMutation({
-    mutationFn: ({ email }: LoginChoice & { email: string }) =>
-      devFetchApiKey(client, { username: email }),
-    onSuccess: (response, { remember }) => {
-      startSession(
-        queryClient,
-        { email: response.email, apiKey: response.api_key, userId: response.user_id },
-        { remember },
-      );
+    mutationFn: ({ email }: LoginChoice & { email: string }) => fetchDevCredentials(client, email),
+    onSuccess: (credentials, { remember }) => {
+      startSession(queryClient, credentials, { remember });
     },
   });
 }
@@ -34,13 +32,9 @@ export function usePasswordLogin() {
   const client = useSessionStore((state) => state.client);
   return useMutation({
     mutationFn: ({ username, password }: LoginChoice & { username: string; password: string }) =>
-      fetchApiKey(client, { username, password }),
-    onSuccess: (response, { remember }) => {
-      startSession(
-        queryClient,
-        { email: response.email, apiKey: response.api_key, userId: response.user_id },
-        { remember },
-      );
+      fetchPasswordCredentials(client, { username, password }),
+    onSuccess: (credentials, { remember }) => {
+      startSession(queryClient, credentials, { remember });
     },
   });
 }
@@ -53,13 +47,9 @@ export function useApiKeyLogin() {
   const queryClient = useQueryClient();
   const clientFor = useSessionStore((state) => state.clientFor);
   return useMutation({
-    mutationFn: async ({ email, apiKey }: LoginChoice & { email: string; apiKey: string }) => {
-      const me = await getOwnUser(clientFor({ email, apiKey }));
-      return { email, apiKey, userId: me.user_id };
-    },
+    mutationFn: ({ email, apiKey }: LoginChoice & { email: string; apiKey: string }) =>
+      checkApiKey(clientFor({ email, apiKey }), { email, apiKey }),
     onSuccess: (credentials, { remember }) => {
-      // The email as typed: Zulip checks Basic auth against it (the delivery email), while
-      // `users/me` may answer with a different, display-only address.
       startSession(queryClient, credentials, { remember });
     },
   });

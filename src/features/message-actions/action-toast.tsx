@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Icon } from "../../components/icon";
-import { dismissActionNotice, useActionNotice } from "./action-errors";
+import { dismissActionNotice, useActionNotice } from "../../stores/action-notice-store";
 import { BodyPortal } from "./body-portal";
 
 /** How long a notice stays unless dismissed; errors stay longer, to be read. */

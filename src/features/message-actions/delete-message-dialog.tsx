@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { deleteMessage } from "../../api/messages";
 import type { Message } from "../../../common/wire/message";
 import { ConfirmDialog } from "../../components/dialog";
-import { useSessionStore } from "../../stores/session-store";
-import { errorText } from "./action-errors";
+import { useDeleteMessage } from "../../queries/message-mutations";
+import { errorText } from "../../lib/error-text";
 
 /**
  * Asks before deleting a message for everyone. The message leaves every view through the
@@ -16,14 +15,14 @@ export function DeleteMessageDialog({
   message: Message;
   onClose: () => void;
 }) {
-  const client = useSessionStore((session) => session.client);
+  const deletion = useDeleteMessage();
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirm = async () => {
     setBusy(true);
     setError(null);
     try {
-      await deleteMessage(client, { message_id: message.id });
+      await deletion.mutateAsync(message.id);
       onClose();
     } catch (caught) {
       setError(errorText(caught));

@@ -8,14 +8,14 @@ import { MenuButton, type MenuItem } from "../../components/menu";
 import type { Narrow } from "../../lib/narrow";
 import { userQueries } from "../../queries/user-queries";
 import { useSessionStore } from "../../stores/session-store";
-import { uiStore, useUiStore } from "../../stores/ui-store";
+import { useUiStore, uiActions } from "../../stores/ui-store";
 import { preloadEmojiPicker } from "../emoji-picker/lazy-emoji-picker";
 import { ReactionPicker } from "../reactions/message-reactions";
 import { BodyPortal } from "./body-portal";
 import { DeleteMessageDialog } from "./delete-message-dialog";
-import { markUnreadFrom } from "./mark-unread";
+import { markUnreadFrom } from "../../controllers/mark-unread";
 import { copyMessageLink, isEdited, quoteAndReply, replyTo } from "./message-commands";
-import { isStarred, toggleStar } from "./star";
+import { isStarred, toggleStar } from "../../controllers/star";
 import "./message-actions.css";
 
 // The history dialog (and its diff styles) loads the first time someone opens one.
@@ -61,7 +61,7 @@ function menuItems(context: MenuContext): MenuItem[] {
     message.sender_id === ownUserId && {
       label: "Edit",
       onSelect: () => {
-        uiStore.getState().startEditing(message.id);
+        uiActions.startEditing(message.id);
       },
     },
     isEdited(message) && {
@@ -74,7 +74,7 @@ function menuItems(context: MenuContext): MenuItem[] {
     {
       label: isCollapsed ? "Expand" : "Collapse",
       onSelect: () => {
-        uiStore.getState().toggleCollapsed(message.id);
+        uiActions.toggleCollapsed(message.id);
       },
     },
     { label: "Copy link to message", onSelect: () => void copyMessageLink(message, ownUserId) },

@@ -1,16 +1,17 @@
 import type { ApiClient } from "../../api/client";
 import type { Message } from "../../../common/wire/message";
 import { narrowToHash } from "../../lib/narrow";
-import { uiStore } from "../../stores/ui-store";
-import { errorText, reportActionError, reportActionInfo } from "./action-errors";
+import { uiActions } from "../../stores/ui-store";
+import { reportActionError, reportActionInfo } from "../../stores/action-notice-store";
 import { conversationNarrow, messageLink, quoteText } from "./message-link";
-import { fetchRawContent } from "./raw-content";
+import { errorText } from "../../lib/error-text";
+import { fetchRawContent } from "../../queries/message-queries";
 
 /** Opens the message's conversation (its topic, or its direct messages) and focuses compose. */
 export function replyTo(message: Message, ownUserId: number, insertText?: string): void {
   const hash = narrowToHash(conversationNarrow(message, ownUserId));
   if (window.location.hash !== hash) window.location.hash = hash;
-  uiStore.getState().requestCompose(insertText);
+  uiActions.requestCompose(insertText);
 }
 
 /** Reply with the message quoted (its Markdown source, fetched first). */

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -53,6 +54,15 @@ afterEach(() => {
   uiStore.getState().stopEditing();
 });
 
+/** The editor, inside the query client its save (a mutation) needs. */
+function renderEditor(): void {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MessageEditor message={message} />
+    </QueryClientProvider>,
+  );
+}
+
 async function loaded(): Promise<HTMLTextAreaElement> {
   const area = await screen.findByRole("textbox", { name: "Edit content" });
   if (!(area instanceof HTMLTextAreaElement)) throw new Error("not a textarea");
@@ -61,7 +71,7 @@ async function loaded(): Promise<HTMLTextAreaElement> {
 
 describe("MessageEditor", () => {
   it("starts from the message's Markdown source, fetched without rendering", async () => {
-    render(<MessageEditor message={message} />);
+    renderEditor();
     expect(screen.getByRole("status").textContent).toBe("Loading the message…");
     expect((await loaded()).value).toBe("see **you** at noon");
     expect(calls[0]?.url).toBe("/api/v1/messages/321?apply_markdown=false");
@@ -69,7 +79,7 @@ describe("MessageEditor", () => {
   });
 
   it("saves only what changed and closes", async () => {
-    render(<MessageEditor message={message} />);
+    renderEditor();
     const area = await loaded();
     await userEvent.clear(area);
     await userEvent.type(area, "see you at one");
@@ -83,7 +93,7 @@ describe("MessageEditor", () => {
   });
 
   it("moves only this message when the topic changes", async () => {
-    render(<MessageEditor message={message} />);
+    renderEditor();
     await loaded();
     const topic = screen.getByRole("textbox", { name: "Edit topic" });
     await userEvent.clear(topic);
@@ -96,7 +106,7 @@ describe("MessageEditor", () => {
   });
 
   it("shows the topic limit before saving, and refuses to save past it", async () => {
-    render(<MessageEditor message={message} />);
+    renderEditor();
     await loaded();
     const topic = screen.getByRole("textbox", { name: "Edit topic" });
     await userEvent.clear(topic);
@@ -115,7 +125,7 @@ describe("MessageEditor", () => {
         code: "BAD_REQUEST",
       },
     };
-    render(<MessageEditor message={message} />);
+    renderEditor();
     const area = await loaded();
     await userEvent.type(area, "!");
     await userEvent.keyboard("{Control>}{Enter}{/Control}");
@@ -126,7 +136,7 @@ describe("MessageEditor", () => {
   });
 
   it("closes without saving on Escape", async () => {
-    render(<MessageEditor message={message} />);
+    renderEditor();
     const area = await loaded();
     await userEvent.type(area, " changed{Escape}");
     expect(uiStore.getState().editingMessageId).toBeNull();

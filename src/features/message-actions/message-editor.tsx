@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import type { Message } from "../../../common/wire/message";
-import { uiStore, useUiStore } from "../../stores/ui-store";
+import { useUiStore, uiActions } from "../../stores/ui-store";
 import {
   composeProblem,
   MAX_CONTENT_BYTES,
@@ -13,7 +13,7 @@ import { useEditMessage } from "./use-edit-message";
 import "./message-editor.css";
 
 function cancel(): void {
-  uiStore.getState().stopEditing();
+  uiActions.stopEditing();
 }
 
 /** Enter (when it sends) or Ctrl/Cmd+Enter saves; Escape cancels. */

@@ -1,25 +1,7 @@
 import { useEffect, useState } from "react";
-import type { ApiClient } from "../../api/client";
-import { getMessage } from "../../api/messages";
+import { fetchRawContent } from "../../queries/message-queries";
 import { useSessionStore } from "../../stores/session-store";
-import { errorText } from "./action-errors";
-
-/**
- * The Markdown source of a message (`GET messages/{id}` without Markdown applied): what the
- * editor and a quote start from. Never cached: an edit elsewhere changes it.
- */
-export async function fetchRawContent(
-  client: ApiClient,
-  messageId: number,
-  signal?: AbortSignal,
-): Promise<string> {
-  const response = await getMessage(
-    client,
-    { message_id: messageId, apply_markdown: false },
-    { signal },
-  );
-  return response.raw_content ?? response.message.content;
-}
+import { errorText } from "../../lib/error-text";
 
 /** The raw content as it loads: `content` once known, `error` if the request failed. */
 export type RawContentState =

@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { updateMessage } from "../../api/messages";
 import type { Message } from "../../../common/wire/message";
-import { useSessionStore } from "../../stores/session-store";
-import { uiStore } from "../../stores/ui-store";
-import { errorText } from "./action-errors";
+import { useUpdateMessage } from "../../queries/message-mutations";
+import { uiActions, currentEditingMessageId } from "../../stores/ui-store";
+import { errorText } from "../../lib/error-text";
 
 /** What an edit changes: only the fields that differ from the message as it is. */
 export function editChanges(
@@ -25,26 +24,26 @@ export function editChanges(
  * failure it stays open with the server's reason.
  */
 export function useEditMessage(message: Message) {
-  const client = useSessionStore((session) => session.client);
+  const update = useUpdateMessage();
   const [isSaving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const save = async (original: string, next: { content: string; topic: string }) => {
     const changes = editChanges(message, original, next);
     if (changes.content === undefined && changes.topic === undefined) {
-      uiStore.getState().stopEditing();
+      uiActions.stopEditing();
       return;
     }
     setSaving(true);
     setError(null);
     try {
-      await updateMessage(client, {
+      await update.mutateAsync({
         message_id: message.id,
         content: changes.content,
         topic: changes.topic,
         propagate_mode: changes.topic === undefined ? undefined : "change_one",
       });
-      if (uiStore.getState().editingMessageId === message.id) uiStore.getState().stopEditing();
+      if (currentEditingMessageId() === message.id) uiActions.stopEditing();
     } catch (caught) {
       setError(errorText(caught));
     } finally {

@@ -8,14 +8,14 @@ import {
 } from "react";
 import { useMediaQuery } from "../../lib/media-query";
 import type { Narrow } from "../../lib/narrow";
-import { getMessage, messageStore, type NarrowState } from "../../stores/message-store";
+import { type NarrowState, currentMessage } from "../../stores/message-store";
 import { useOutboxForNarrow } from "../../stores/outbox-store";
 import { useSessionStore } from "../../stores/session-store";
-import { uiStore } from "../../stores/ui-store";
-import { isUnread, unreadStore } from "../../stores/unread-store";
+import { currentSelectedMessageId, uiActions } from "../../stores/ui-store";
+import { isUnreadNow } from "../../stores/unread-store";
 import { ActionToast } from "../message-actions/action-toast";
 import { useIsAdministrator } from "../message-actions/message-actions";
-import { toggleStar } from "../message-actions/star";
+import { toggleStar } from "../../controllers/star";
 import { messageOrder, outboxRows, type ListRow } from "./group-rows";
 import { adjacentMessageId, indexOfId, isOwnKeysTarget, listKeyCommand } from "./list-keys";
 import { ListNotices } from "./list-notices";
@@ -125,12 +125,11 @@ function useOpenPosition(state: NarrowState | undefined, list: VirtualList): voi
     if (hasOpenedRef.current || state === undefined || state.isLoading) return;
     if (state.ids.length === 0) return;
     hasOpenedRef.current = true;
-    const unreads = unreadStore.getState();
-    const firstUnread = state.ids.find((id) => isUnread(unreads, id));
+    const firstUnread = state.ids.find(isUnreadNow);
     list.openAt(firstUnread === undefined ? null : messageOrder(firstUnread));
-    const ui = uiStore.getState();
-    if (ui.selectedMessageId === null || indexOfId(state.ids, ui.selectedMessageId) < 0) {
-      ui.selectMessage(firstUnread ?? state.ids[state.ids.length - 1] ?? null);
+    const selected = currentSelectedMessageId();
+    if (selected === null || indexOfId(state.ids, selected) < 0) {
+      uiActions.selectMessage(firstUnread ?? state.ids[state.ids.length - 1] ?? null);
     }
   }, [state, list]);
 }
@@ -147,9 +146,8 @@ function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): 
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   const command = listKeyCommand(event.key);
   if (command === null || isOwnKeysTarget(event.target, event.key)) return;
-  const ui = uiStore.getState();
-  const selected = ui.selectedMessageId;
-  const message = selected === null ? undefined : getMessage(messageStore.getState(), selected);
+  const selected = currentSelectedMessageId();
+  const message = selected === null ? undefined : currentMessage(selected);
   switch (command) {
     case "next":
     case "previous": {
@@ -161,14 +159,14 @@ function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): 
         context.list.firstVisibleMessageId(),
       );
       if (next === undefined) return;
-      ui.selectMessage(next);
+      uiActions.selectMessage(next);
       context.list.revealOrder(messageOrder(next), { align: "nearest", focus: true });
       break;
     }
     case "newest": {
       context.goToNewest();
       const last = context.ids[context.ids.length - 1];
-      if (last !== undefined) ui.selectMessage(last);
+      if (last !== undefined) uiActions.selectMessage(last);
       break;
     }
     case "star":
@@ -177,7 +175,7 @@ function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): 
       break;
     case "edit":
       if (message === undefined || message.sender_id !== context.ownUserId) return;
-      ui.startEditing(message.id);
+      uiActions.startEditing(message.id);
       break;
   }
   event.preventDefault();

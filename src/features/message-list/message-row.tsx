@@ -3,11 +3,11 @@ import type { Message } from "../../../common/wire/message";
 import { Avatar } from "../../components/avatar";
 import { narrowToHash, type Narrow } from "../../lib/narrow";
 import { formatDateTime, formatTimeOfDay, isoDateTime } from "../../lib/time";
-import { uiStore, useUiStore } from "../../stores/ui-store";
+import { useUiStore, uiActions, currentSelectedMessageId } from "../../stores/ui-store";
 import { MessageActions, StarIndicator } from "../message-actions/message-actions";
 import { MessageEditor } from "../message-actions/message-editor";
 import { conversationNarrow } from "../message-actions/message-link";
-import { isStarred } from "../message-actions/star";
+import { isStarred } from "../../controllers/star";
 import { MessageReactions } from "../reactions/message-reactions";
 import { MessageBody } from "./message-body";
 import { conversationLabel } from "./recipient-header";
@@ -67,7 +67,7 @@ function CollapsedBody({ messageId }: { messageId: number }) {
         type="button"
         className="link-button"
         onClick={() => {
-          uiStore.getState().toggleCollapsed(messageId);
+          uiActions.toggleCollapsed(messageId);
         }}
       >
         Expand
@@ -146,7 +146,7 @@ export const MessageRowItem = memo(function MessageRowItem({
       }
       onFocus={() => {
         setWasActive(true);
-        if (uiStore.getState().selectedMessageId !== id) uiStore.getState().selectMessage(id);
+        if (currentSelectedMessageId() !== id) uiActions.selectMessage(id);
       }}
     >
       <article

@@ -1,8 +1,9 @@
 import { memo } from "react";
 import { Avatar } from "../../components/avatar";
 import { narrowKey, type Narrow } from "../../lib/narrow";
-import { draftsStore } from "../../stores/drafts-store";
-import { cancelSend, retrySend, type OutboxEntry } from "../../stores/outbox-store";
+import { draftsActions, currentDraft } from "../../stores/drafts-store";
+import { cancelSend, retrySend } from "../../controllers/outbox";
+import type { OutboxEntry } from "../../stores/outbox-store";
 import { useNow } from "../common/use-now";
 import { MessageBody } from "./message-body";
 
@@ -30,13 +31,13 @@ function cancelToCompose(entry: OutboxEntry, narrow: Narrow): void {
   const cancelled = cancelSend(entry.localId);
   if (cancelled === undefined) return;
   const key = narrowKey(narrow);
-  const existing = draftsStore.getState().drafts[key];
+  const existing = currentDraft(key);
   const topic = cancelled.destination.type === "stream" ? cancelled.destination.topic : "";
   const content =
     existing === undefined || existing.content.trim() === ""
       ? cancelled.content
       : `${existing.content}\n\n${cancelled.content}`;
-  draftsStore.getState().draftChanged(key, { topic: existing?.topic ?? topic, content });
+  draftsActions.draftChanged(key, { topic: existing?.topic ?? topic, content });
 }
 
 /**

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import type { Narrow } from "../../lib/narrow";
-import { markMessagesAsRead } from "../../stores/mark-read";
+import { markMessagesAsRead } from "../../controllers/mark-read";
 import { useSessionStore } from "../../stores/session-store";
-import { isUnread, unreadStore } from "../../stores/unread-store";
-import { isReadingPaused, resumeReading } from "../message-actions/mark-unread";
+import { isUnreadNow } from "../../stores/unread-store";
 import { createReadBatcher } from "./read-batcher";
 import type { VirtualList } from "./virtual-list";
+import { isReadingPaused, resumeReading } from "../../stores/reading-store";
 
 /** How soon after a scroll or render the list looks at what is on screen. */
 const CHECK_INTERVAL_MS = 150;
@@ -27,14 +27,13 @@ export function useMarkReadOnScroll(narrow: Narrow, list: VirtualList): void {
   useEffect(() => {
     const batcher = createReadBatcher({
       flush: (ids) => markMessagesAsRead(client, ids),
-      isWanted: (id) => isUnread(unreadStore.getState(), id),
+      isWanted: isUnreadNow,
     });
     let timer: ReturnType<typeof setTimeout> | null = null;
     const check = (): void => {
       timer = null;
       if (!isReaderLooking() || isReadingPaused(narrow)) return;
-      const unreads = unreadStore.getState();
-      batcher.add(list.visibleMessageIds().filter((id) => isUnread(unreads, id)));
+      batcher.add(list.visibleMessageIds().filter(isUnreadNow));
     };
     // A few checks a second however many scroll events and renders there are: each one
     // measures every rendered row, and a batch leaves at most once a second anyway.

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Message } from "../../../common/wire/message";
 import type { Narrow } from "../../lib/narrow";
-import { fetchNewer, fetchNewest, fetchOlder, openNarrow } from "../../stores/message-fetch";
+import { fetchNewer, fetchNewest, fetchOlder, openNarrow } from "../../controllers/message-fetch";
 import {
-  getMessage,
   getNarrowState,
-  messageStore,
   useMessageStore,
-  type MessageStoreState,
   type NarrowState,
+  messageActions,
+  currentMessage,
+  currentNarrowState,
 } from "../../stores/message-store";
 import { useSessionStore } from "../../stores/session-store";
 
@@ -25,9 +25,9 @@ class NarrowMessages {
   private ids: readonly number[] = [];
   private messages: Message[] = [];
 
-  of(ids: readonly number[], store: MessageStoreState): Message[] {
-    const updated = ids === this.ids ? this.replaced(store) : undefined;
-    this.messages = updated ?? ids.flatMap((id) => getMessage(store, id) ?? []);
+  of(ids: readonly number[], lookup: (id: number) => Message | undefined): Message[] {
+    const updated = ids === this.ids ? this.replaced(lookup) : undefined;
+    this.messages = updated ?? ids.flatMap((id) => lookup(id) ?? []);
     this.ids = ids;
     return this.messages;
   }
@@ -36,12 +36,12 @@ class NarrowMessages {
    * The messages with every changed one replaced: the same array when none changed, a copy
    * otherwise; undefined when a message is gone from the store (the ids no longer match).
    */
-  private replaced(store: MessageStoreState): Message[] | undefined {
+  private replaced(lookup: (id: number) => Message | undefined): Message[] | undefined {
     const { ids, messages } = this;
     if (ids.length !== messages.length) return undefined;
     let copy: Message[] | undefined;
     for (let index = 0; index < ids.length; index++) {
-      const stored = getMessage(store, ids[index] ?? 0);
+      const stored = lookup(ids[index] ?? 0);
       if (stored === undefined) return undefined;
       if (stored === messages[index]) continue;
       copy ??= messages.slice();
@@ -72,22 +72,22 @@ export function useNarrowMessages(narrow: Narrow): {
   const hasQueue = useSessionStore((session) => session.queueId !== null);
 
   useEffect(() => {
-    messageStore.getState().narrowOpened(narrow);
+    messageActions.narrowOpened(narrow);
     return () => {
-      messageStore.getState().narrowClosed(narrow);
+      messageActions.narrowClosed(narrow);
     };
   }, [narrow]);
 
   useEffect(() => {
     if (!hasQueue) return;
-    const held = getNarrowState(messageStore.getState(), narrow);
+    const held = currentNarrowState(narrow);
     if (held?.hasFetched !== true) void openNarrow(client, narrow);
     else if (!held.found_newest) void fetchNewer(client, narrow);
   }, [hasQueue, client, narrow]);
 
   const [derived] = useState(() => new NarrowMessages());
   const messages = useMemo(
-    () => derived.of(version >= 0 ? (state?.ids ?? []) : [], messageStore.getState()),
+    () => derived.of(version >= 0 ? (state?.ids ?? []) : [], currentMessage),
     [derived, state, version],
   );
   const retry = useCallback(() => {

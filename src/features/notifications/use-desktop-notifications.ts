@@ -1,10 +1,13 @@
 import { useEffect } from "react";
 import type { Message } from "../../../common/wire/message";
-import { getMessage, messageStore } from "../../stores/message-store";
-import { sessionStore } from "../../stores/session-store";
+import { getMessage, messageStore, currentIdLists } from "../../stores/message-store";
+import { currentOwnUserId } from "../../stores/session-store";
 import { conversationHash } from "../narrow/conversation-hash";
 import { messageText } from "./message-text";
-import { notificationSettings, useNotificationSettings } from "./notification-settings";
+import {
+  useNotificationSettings,
+  currentNotificationSettings,
+} from "./notification-settings-store";
 import { markAllSeen, newWatchedIds, notificationTitle, shouldNotify } from "./should-notify";
 
 function show(message: Message, ownUserId: number): void {
@@ -30,12 +33,12 @@ export function useDesktopNotifications(): void {
   useEffect(() => {
     if (!isEnabled) return undefined;
     const seen = new Map<string, number>();
-    markAllSeen(messageStore.getState().data.byKey, seen);
+    markAllSeen(currentIdLists(), seen);
     return messageStore.subscribe((state) => {
       const fresh = newWatchedIds(state.data.byKey, seen);
-      const ownUserId = sessionStore.getState().credentials?.userId;
+      const ownUserId = currentOwnUserId();
       if (fresh.length === 0 || ownUserId === undefined) return;
-      const settings = notificationSettings.getState();
+      const settings = currentNotificationSettings();
       const context = {
         isEnabled: settings.isEnabled,
         permission: settings.permission,

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { RealmEmojiMap } from "../../../common/wire/realm";
 import { safeImageUrl } from "../../lib/safe-url";
 import { realmQueries } from "../../queries/realm-queries";
-import type { ReactionEmoji } from "./reaction-groups";
+import type { ReactionEmoji } from "../../lib/reaction-emoji";
 
 /** Where Zulip serves its one extra emoji (`:zulip:`). */
 const ZULIP_EMOJI_URL = "/static/generated/emoji/images/emoji/unicode/zulip.png";

@@ -6,8 +6,9 @@ import { LazyEmojiPicker, preloadEmojiPicker } from "../emoji-picker/lazy-emoji-
 import { BodyPortal } from "../message-actions/body-portal";
 import { useUserName } from "../users/use-user-name";
 import { EmojiGlyph } from "./emoji-glyph";
-import { groupReactions, reactionLabel, type ReactionEmoji } from "./reaction-groups";
-import { toggleReaction } from "./reactions-toggle";
+import { groupReactions, reactionLabel } from "./reaction-groups";
+import { toggleReaction } from "../../controllers/reactions";
+import type { ReactionEmoji } from "../../lib/reaction-emoji";
 import "./reactions.css";
 
 /** The picker that adds a reaction to `messageId` (or removes mine, if I picked it again). */

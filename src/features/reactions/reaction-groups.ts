@@ -1,11 +1,5 @@
 import type { Message } from "../../../common/wire/message";
-
-/** The emoji of a reaction, as the API names it. */
-export interface ReactionEmoji {
-  readonly emoji_name: string;
-  readonly emoji_code: string;
-  readonly reaction_type: string;
-}
+import { reactionKey, type ReactionEmoji } from "../../lib/reaction-emoji";
 
 /** The reactions of one emoji on a message: who, how many, and whether one is mine. */
 export interface ReactionGroup extends ReactionEmoji {
@@ -17,11 +11,6 @@ export interface ReactionGroup extends ReactionEmoji {
 }
 
 type Reaction = NonNullable<Message["reactions"]>[number];
-
-/** The identity of a reaction's emoji (Zulip compares type and code, not the name). */
-export function reactionKey(emoji: Pick<ReactionEmoji, "emoji_code" | "reaction_type">): string {
-  return `${emoji.reaction_type}:${emoji.emoji_code}`;
-}
 
 /**
  * Groups a message's reactions by emoji, in the order each emoji was first used; a user counts

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from "react";
 import { Icon } from "../../components/icon";
 import { narrowToHash, searchNarrow, type Narrow } from "../../lib/narrow";
-import { uiStore, useUiStore } from "../../stores/ui-store";
+import { useUiStore, uiActions } from "../../stores/ui-store";
 import "./search.css";
 
 /** The hash of a search for `text`, or undefined when there is nothing to search for. */
@@ -38,7 +38,7 @@ export function SearchBox({ currentNarrow }: { currentNarrow: Narrow | undefined
     const hash = searchHash(text);
     if (hash === undefined) return;
     window.location.hash = hash;
-    uiStore.getState().setLeftDrawerOpen(false);
+    uiActions.setLeftDrawerOpen(false);
   };
 
   return (

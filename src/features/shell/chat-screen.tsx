@@ -6,7 +6,7 @@ import { useGlobalShortcuts } from "../shortcuts/use-global-shortcuts";
 import { Sidebar } from "../sidebar/sidebar";
 import { usePresenceReporter } from "../users/presence";
 import { useUserName } from "../users/use-user-name";
-import { uiStore, useUiStore } from "../../stores/ui-store";
+import { useUiStore, uiActions } from "../../stores/ui-store";
 import { Centre } from "./centre";
 import { routeTitle, useDocumentTitle } from "./document-title";
 import { SidePanel } from "./drawer";
@@ -14,7 +14,7 @@ import { useLayoutMode, type LayoutMode } from "./layout";
 import { RightPanel } from "./right-panel";
 import { ShellDialogs } from "./shell-dialogs";
 import { ShellProblems } from "./shell-problems";
-import { shellStore, useShellStore } from "./shell-store";
+import { useShellStore, shellActions } from "./shell-store";
 import { LEFT_PANEL_ID, RIGHT_PANEL_ID, TopBar } from "./top-bar";
 import { useEventConnection } from "./use-event-connection";
 import "./shell.css";
@@ -22,14 +22,14 @@ import "./shell.css";
 /** Drawers that no longer fit the layout close (a rotated phone, a resized window). */
 function useDrawersFitLayout(layout: LayoutMode): void {
   useEffect(() => {
-    if (layout !== "narrow") uiStore.getState().setLeftDrawerOpen(false);
-    if (layout === "wide") shellStore.getState().setRightDrawerOpen(false);
+    if (layout !== "narrow") uiActions.setLeftDrawerOpen(false);
+    if (layout === "wide") shellActions.setRightDrawerOpen(false);
   }, [layout]);
 }
 
 function closeDrawers(): void {
-  uiStore.getState().setLeftDrawerOpen(false);
-  shellStore.getState().setRightDrawerOpen(false);
+  uiActions.setLeftDrawerOpen(false);
+  shellActions.setRightDrawerOpen(false);
 }
 
 /**

@@ -4,7 +4,7 @@ import { STREAMS_HASH } from "../../lib/route";
 import { serverQueries } from "../../queries/server-queries";
 import { userQueries } from "../../queries/user-queries";
 import { totalUnread, useUnreadStore } from "../../stores/unread-store";
-import { shellStore } from "./shell-store";
+import { shellActions } from "./shell-store";
 
 /** The home route: a welcome with the next steps. */
 export function HomeView() {
@@ -48,7 +48,7 @@ export function HomeView() {
               type="button"
               className="home-step"
               onClick={() => {
-                shellStore.getState().openDialog({ kind: "help" });
+                shellActions.openDialog({ kind: "help" });
               }}
             >
               <Icon name="keyboard" size={20} />

@@ -1,10 +1,10 @@
 import { ShortcutsHelp } from "../shortcuts/shortcuts-help";
 import { ProfileDialog } from "../users/profile-dialog";
 import { UserCard } from "../users/user-card";
-import { shellStore, useShellStore } from "./shell-store";
+import { useShellStore, shellActions } from "./shell-store";
 
 const close = () => {
-  shellStore.getState().closeDialog();
+  shellActions.closeDialog();
 };
 
 /** Whichever of the shell's dialogs is open. */

@@ -1,5 +1,7 @@
 import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
+import type { StoreActions } from "../../stores/store-actions";
+import { isLeftDrawerOpenNow, uiActions } from "../../stores/ui-store";
 
 /** The shell's own dialogs; at most one is open at a time. */
 export type ShellDialog =
@@ -38,4 +40,15 @@ export const shellStore = createStore<ShellState>()((set) => ({
 /** Reads the shell store from React. */
 export function useShellStore<T>(selector: (state: ShellState) => T): T {
   return useStore(shellStore, selector);
+}
+
+/** The shell store's actions, for event handlers and code outside React (see `StoreActions`). */
+export const shellActions: StoreActions<ShellState> = shellStore.getInitialState();
+
+/** Closes whichever drawer is open, the left (streams) or the right; false when none was. */
+export function closeOpenDrawers(): boolean {
+  if (!isLeftDrawerOpenNow() && !shellStore.getState().isRightDrawerOpen) return false;
+  uiActions.setLeftDrawerOpen(false);
+  shellActions.setRightDrawerOpen(false);
+  return true;
 }

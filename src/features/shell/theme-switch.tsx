@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Icon, type IconName } from "../../components/icon";
-import { uiStore, useUiStore, type ThemeChoice } from "../../stores/ui-store";
+import { useUiStore, type ThemeChoice, uiActions } from "../../stores/ui-store";
 
 const CHOICES: readonly { value: ThemeChoice; label: string; icon: IconName }[] = [
   { value: "system", label: "System", icon: "monitor" },
@@ -27,7 +27,7 @@ export function ThemeSwitch({ showLabels = false }: { showLabels?: boolean }) {
             value={choice.value}
             checked={theme === choice.value}
             onChange={() => {
-              uiStore.getState().setTheme(choice.value);
+              uiActions.setTheme(choice.value);
             }}
           />
           <Icon name={choice.icon} />

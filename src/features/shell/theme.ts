@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { uiStore, useUiStore, type ThemeChoice } from "../../stores/ui-store";
+import { useUiStore, type ThemeChoice, currentThemeChoice } from "../../stores/ui-store";
 
 /** The palette actually shown. */
 export type ResolvedTheme = "light" | "dark";
@@ -39,7 +39,7 @@ export function applyTheme(theme: ResolvedTheme, root: HTMLElement = document.do
 
 /** Applies the chosen theme before React renders (no flash of the wrong palette). */
 export function applyStoredTheme(): void {
-  applyTheme(resolveTheme(uiStore.getState().theme, systemPrefersDark()));
+  applyTheme(resolveTheme(currentThemeChoice(), systemPrefersDark()));
 }
 
 /** Keeps `html[data-theme]` in step with the user's choice and, for "system", the OS. */

@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Icon } from "../../components/icon";
 import type { Narrow } from "../../lib/narrow";
 import { serverQueries } from "../../queries/server-queries";
-import { uiStore, useUiStore } from "../../stores/ui-store";
+import { useUiStore, uiActions } from "../../stores/ui-store";
 import { useLogout } from "../login/use-session";
 import { SearchBox } from "../search/search-box";
 import type { LayoutMode } from "./layout";
-import { shellStore, useShellStore } from "./shell-store";
+import { useShellStore, shellActions } from "./shell-store";
 import { ThemeSwitch } from "./theme-switch";
 import { UserMenu } from "./user-menu";
 import "./top-bar.css";
@@ -28,8 +28,8 @@ function UsersToggle({ layout }: { layout: LayoutMode }) {
       aria-controls={RIGHT_PANEL_ID}
       title={isOpen ? "Hide users" : "Show users"}
       onClick={() => {
-        if (layout === "wide") uiStore.getState().setRightPanelOpen(!isOpen);
-        else shellStore.getState().setRightDrawerOpen(!isOpen);
+        if (layout === "wide") uiActions.setRightPanelOpen(!isOpen);
+        else shellActions.setRightDrawerOpen(!isOpen);
       }}
     >
       <Icon name="users" size={20} />
@@ -61,7 +61,7 @@ export function TopBar({
           aria-expanded={isLeftOpen}
           aria-controls={LEFT_PANEL_ID}
           onClick={() => {
-            uiStore.getState().setLeftDrawerOpen(true);
+            uiActions.setLeftDrawerOpen(true);
           }}
         >
           <Icon name="menu" size={20} />

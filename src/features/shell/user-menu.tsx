@@ -5,11 +5,11 @@ import { userQueries } from "../../queries/user-queries";
 import { useSessionStore } from "../../stores/session-store";
 import { useLogout } from "../login/use-session";
 import {
-  notificationSettings,
   useNotificationSettings,
-} from "../notifications/notification-settings";
+  notificationActions,
+} from "../notifications/notification-settings-store";
 import { Avatar } from "../../components/avatar";
-import { shellStore } from "./shell-store";
+import { shellActions } from "./shell-store";
 
 function useNotificationItem(): MenuItem | null {
   const isEnabled = useNotificationSettings((settings) => settings.isEnabled);
@@ -19,7 +19,7 @@ function useNotificationItem(): MenuItem | null {
     return {
       label: "Disable desktop notifications",
       onSelect: () => {
-        notificationSettings.getState().disable();
+        notificationActions.disable();
       },
     };
   }
@@ -28,7 +28,7 @@ function useNotificationItem(): MenuItem | null {
     // The browser remembers a refusal; only the site settings can undo it.
     isDisabled: permission === "denied",
     onSelect: () => {
-      void notificationSettings.getState().enable();
+      void notificationActions.enable();
     },
   };
 }
@@ -44,7 +44,7 @@ export function UserMenu() {
     {
       label: "Your profile and preferences",
       onSelect: () => {
-        shellStore.getState().openDialog({ kind: "profile" });
+        shellActions.openDialog({ kind: "profile" });
       },
     },
     {
@@ -56,7 +56,7 @@ export function UserMenu() {
     {
       label: "Keyboard shortcuts",
       onSelect: () => {
-        shellStore.getState().openDialog({ kind: "help" });
+        shellActions.openDialog({ kind: "help" });
       },
     },
     ...(notificationItem === null ? [] : [notificationItem]),

@@ -2,31 +2,31 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { narrowFromHash, narrowToHash, topicNarrow } from "../../lib/narrow";
 import { subscriptionQueries } from "../../queries/subscription-queries";
-import { getMessage, messageStore } from "../../stores/message-store";
-import { sessionStore } from "../../stores/session-store";
-import { uiStore } from "../../stores/ui-store";
-import { unreadStore } from "../../stores/unread-store";
+import { currentMessage } from "../../stores/message-store";
+import { currentOwnUserId } from "../../stores/session-store";
+import { uiActions, currentSelectedMessageId } from "../../stores/ui-store";
+import { currentUnreadEntries } from "../../stores/unread-store";
 import { conversationHash } from "../narrow/conversation-hash";
-import { shellStore } from "../shell/shell-store";
+import { shellActions, closeOpenDrawers } from "../shell/shell-store";
 import { globalAction, isTextField, type GlobalAction } from "./global-shortcuts";
 import { nextUnreadTopic, sidebarStreamOrder, unreadTopics } from "./next-unread-topic";
 
 /** `r`: the selected message's conversation, with the compose box focused. */
 function replyToSelected(): void {
-  const id = uiStore.getState().selectedMessageId;
-  const message = id === null ? undefined : getMessage(messageStore.getState(), id);
-  const ownUserId = sessionStore.getState().credentials?.userId;
+  const id = currentSelectedMessageId();
+  const message = id === null ? undefined : currentMessage(id);
+  const ownUserId = currentOwnUserId();
   if (message !== undefined && ownUserId !== undefined) {
     window.location.hash = conversationHash(message, ownUserId);
   }
-  uiStore.getState().requestCompose();
+  uiActions.requestCompose();
 }
 
 /** `n`: the next topic with unreads after the current one, in sidebar order. */
 function goToNextUnreadTopic(queryClient: QueryClient): void {
   const subscriptions = queryClient.getQueryData(subscriptionQueries.list().queryKey) ?? [];
   const order = sidebarStreamOrder(subscriptions);
-  const topics = unreadTopics(unreadStore.getState().data.byId, order);
+  const topics = unreadTopics(currentUnreadEntries(), order);
   const next = nextUnreadTopic(topics, narrowFromHash(window.location.hash), order);
   if (next === undefined) return;
   const streamName =
@@ -36,13 +36,7 @@ function goToNextUnreadTopic(queryClient: QueryClient): void {
 
 /** Escape: closes an open drawer first; otherwise leaves the text field being typed in. */
 function escape(): boolean {
-  const ui = uiStore.getState();
-  const shell = shellStore.getState();
-  if (ui.isLeftDrawerOpen || shell.isRightDrawerOpen) {
-    ui.setLeftDrawerOpen(false);
-    shell.setRightDrawerOpen(false);
-    return true;
-  }
+  if (closeOpenDrawers()) return true;
   const active = document.activeElement;
   if (isTextField(active) && active instanceof HTMLElement) {
     active.blur();
@@ -54,7 +48,7 @@ function escape(): boolean {
 function run(action: GlobalAction, queryClient: QueryClient): boolean {
   switch (action) {
     case "compose":
-      uiStore.getState().requestCompose();
+      uiActions.requestCompose();
       return true;
     case "reply":
       replyToSelected();
@@ -63,10 +57,10 @@ function run(action: GlobalAction, queryClient: QueryClient): boolean {
       goToNextUnreadTopic(queryClient);
       return true;
     case "search":
-      uiStore.getState().requestSearchFocus();
+      uiActions.requestSearchFocus();
       return true;
     case "help":
-      shellStore.getState().openDialog({ kind: "help" });
+      shellActions.openDialog({ kind: "help" });
       return true;
     case "escape":
       return escape();

@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
 import type { Route } from "../../lib/route";
-import { uiStore } from "../../stores/ui-store";
+import { uiActions } from "../../stores/ui-store";
 import { DirectMessageList } from "../direct-messages/dm-list";
 import { OrganizationList } from "./organization-list";
 import { StreamSection } from "./stream-list";
@@ -13,7 +13,7 @@ function closeDrawerAfterNavigation(event: MouseEvent<HTMLDivElement>) {
   if (!(target instanceof Element)) return;
   const link = target.closest("a[href]");
   if (link === null || !event.currentTarget.contains(link)) return;
-  uiStore.getState().setLeftDrawerOpen(false);
+  uiActions.setLeftDrawerOpen(false);
 }
 
 /**

@@ -6,9 +6,9 @@ import { MenuButton } from "../../components/menu";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";
 import { STREAMS_HASH, streamSettingsHash, type Route } from "../../lib/route";
 import { subscriptionQueries } from "../../queries/subscription-queries";
-import { markStreamAsRead } from "../../stores/mark-read";
+import { markStreamAsRead } from "../../controllers/mark-read";
 import { streamUnread, useUnreadStore } from "../../stores/unread-store";
-import { uiStore } from "../../stores/ui-store";
+import { uiActions } from "../../stores/ui-store";
 import { CreateStreamDialog } from "../streams/create-stream-dialog";
 import { streamColor } from "../streams/stream-color";
 import { useUnsubscribeFlow, type StreamToLeave } from "../streams/unsubscribe-dialog";
@@ -112,7 +112,7 @@ function StreamItem({
             {
               label: "Stream settings",
               onSelect: () => {
-                uiStore.getState().setLeftDrawerOpen(false);
+                uiActions.setLeftDrawerOpen(false);
                 window.location.hash = streamSettingsHash(streamId, name);
               },
             },

@@ -5,7 +5,7 @@ import { MenuButton } from "../../components/menu";
 import { narrowToHash, topicNarrow } from "../../lib/narrow";
 import { topicsHash } from "../../lib/route";
 import { streamQueries } from "../../queries/stream-queries";
-import { markTopicAsRead } from "../../stores/mark-read";
+import { markTopicAsRead } from "../../controllers/mark-read";
 import { topicUnread, useUnreadStore } from "../../stores/unread-store";
 import { sidebarTopics } from "./sidebar-topics";
 import { UnreadCount } from "./unread-count";

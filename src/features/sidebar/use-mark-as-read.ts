@@ -4,7 +4,7 @@ import { useSessionStore } from "../../stores/session-store";
 import { errorMessage } from "../streams/error-message";
 
 /**
- * Runs a mark-as-read of stores/mark-read.ts (the counts drop at once, and come back if the
+ * Runs a mark-as-read of controllers/mark-read.ts (the counts drop at once, and come back if the
  * server refuses) and keeps the refusal to show: "Could not mark #general as read: …".
  */
 export function useMarkAsRead(): {

@@ -11,7 +11,7 @@ import {
   starredNarrow,
   type Narrow,
 } from "../../lib/narrow";
-import { markAllAsRead } from "../../stores/mark-read";
+import { markAllAsRead } from "../../controllers/mark-read";
 import { narrowUnread, totalUnread, useUnreadStore } from "../../stores/unread-store";
 import { SidebarError } from "./sidebar-error";
 import { UnreadCount } from "./unread-count";

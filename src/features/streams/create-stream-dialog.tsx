@@ -4,9 +4,9 @@ import type { Stream } from "../../../common/wire/streams";
 import { Dialog } from "../../components/dialog";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";
 import { streamQueries } from "../../queries/stream-queries";
-import { uiStore } from "../../stores/ui-store";
+import { uiActions } from "../../stores/ui-store";
 import { errorMessage } from "./error-message";
-import { useCreateStream } from "./use-stream-actions";
+import { useCreateStream } from "../../queries/subscription-mutations";
 import "./streams.css";
 
 /** Zulip's `max_stream_name_length` and `max_stream_description_length`. */
@@ -82,7 +82,7 @@ export function CreateStreamDialog({ onClose }: { onClose: () => void }) {
       onSuccess: (streamId) => {
         onClose();
         if (streamId === undefined) return;
-        uiStore.getState().setLeftDrawerOpen(false);
+        uiActions.setLeftDrawerOpen(false);
         window.location.hash = narrowToHash(streamNarrow(streamId, newStream.name));
       },
       onError: (error) => {

@@ -12,7 +12,7 @@ import { browserRows, type BrowserFilter } from "./stream-browser-rows";
 import { streamColor } from "./stream-color";
 import { StreamDescription } from "./stream-description";
 import { useUnsubscribeFlow, type StreamToLeave } from "./unsubscribe-dialog";
-import { useSubscribe } from "./use-stream-actions";
+import { useSubscribe } from "../../queries/subscription-mutations";
 import "../../components/page.css";
 import "./pane-layout.css";
 import "./streams.css";

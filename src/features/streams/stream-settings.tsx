@@ -10,7 +10,7 @@ import { errorMessage } from "./error-message";
 import { StreamDescription } from "./stream-description";
 import { SubscriberSection } from "./subscribers";
 import { useUnsubscribeFlow } from "./unsubscribe-dialog";
-import { useSubscribe } from "./use-stream-actions";
+import { useSubscribe } from "../../queries/subscription-mutations";
 import "../../components/page.css";
 import "./pane-layout.css";
 import "./streams.css";

@@ -7,7 +7,7 @@ import { userQueries } from "../../queries/user-queries";
 import { useSessionStore } from "../../stores/session-store";
 import { errorMessage } from "./error-message";
 import { UserPicker } from "./user-picker";
-import { useSubscribe, useUnsubscribe } from "./use-stream-actions";
+import { useSubscribe, useUnsubscribe } from "../../queries/subscription-mutations";
 
 /** What the last change did, said plainly. */
 type Outcome = { readonly isError: boolean; readonly text: string } | null;

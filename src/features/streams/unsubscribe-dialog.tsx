@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { ConfirmDialog } from "../../components/dialog";
 import { errorMessage } from "./error-message";
-import { useUnsubscribe } from "./use-stream-actions";
+import { useUnsubscribe } from "../../queries/subscription-mutations";
 
 /** The stream to leave: its name (the API names streams) and whether it is private. */
 export interface StreamToLeave {

@@ -7,7 +7,7 @@ import { streamSettingsHash } from "../../lib/route";
 import { formatDateTime, isoDateTime } from "../../lib/time";
 import { streamQueries } from "../../queries/stream-queries";
 import { topicActivityQueries } from "../../queries/topic-activity-queries";
-import { markTopicAsRead } from "../../stores/mark-read";
+import { markTopicAsRead } from "../../controllers/mark-read";
 import { getMessage, useMessageStore } from "../../stores/message-store";
 import { topicUnread, useUnreadStore } from "../../stores/unread-store";
 import { SidebarError } from "../sidebar/sidebar-error";

@@ -1,5 +1,5 @@
 import type { User } from "../../../common/wire/users";
-import { shellStore } from "../shell/shell-store";
+import { shellActions } from "../shell/shell-store";
 import { presenceLabel, type PresenceStatus } from "./presence";
 import { PresenceDot } from "./user-list";
 import "./directory-page.css";
@@ -7,7 +7,7 @@ import "./users.css";
 
 /** Opens a user's card, the shell's dialog (the same one the right panel opens). */
 export function openUserCard(userId: number): void {
-  shellStore.getState().openDialog({ kind: "user", userId });
+  shellActions.openDialog({ kind: "user", userId });
 }
 
 /**

@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Dialog } from "../../components/dialog";
 import { userQueries } from "../../queries/user-queries";
-import { uiStore, useUiStore } from "../../stores/ui-store";
+import { useUiStore, uiActions } from "../../stores/ui-store";
 import {
-  notificationSettings,
   useNotificationSettings,
-} from "../notifications/notification-settings";
+  notificationActions,
+} from "../notifications/notification-settings-store";
 import { ThemeSwitch } from "../shell/theme-switch";
 import { Avatar } from "../../components/avatar";
 import { roleName } from "./presence";
@@ -28,8 +28,8 @@ function NotificationPreference() {
         checked={isEnabled}
         disabled={permission === "denied"}
         onChange={(event) => {
-          if (event.target.checked) void notificationSettings.getState().enable();
-          else notificationSettings.getState().disable();
+          if (event.target.checked) void notificationActions.enable();
+          else notificationActions.disable();
         }}
       />
       <label htmlFor={id}>
@@ -59,7 +59,7 @@ function Preferences() {
           role="switch"
           checked={enterSends}
           onChange={(event) => {
-            uiStore.getState().setEnterSends(event.target.checked);
+            uiActions.setEnterSends(event.target.checked);
           }}
         />
         <label htmlFor={enterId}>

@@ -7,8 +7,8 @@ import { Icon } from "../../components/icon";
 import { dmNarrow, narrowToHash } from "../../lib/narrow";
 import { OFFLINE_THRESHOLD_SECONDS } from "../../queries/presence-queries";
 import { userQueries } from "../../queries/user-queries";
-import { uiStore } from "../../stores/ui-store";
-import { shellStore } from "../shell/shell-store";
+import { uiActions } from "../../stores/ui-store";
+import { shellActions } from "../shell/shell-store";
 import { Avatar } from "../../components/avatar";
 import { PresenceDot } from "./user-list";
 import "./users.css";
@@ -58,9 +58,9 @@ function PresenceLine({ user }: { user: User }) {
 
 /** Opens the direct conversation with a user and gets the dialogs and drawers out of the way. */
 function openConversation(user: User): void {
-  shellStore.getState().closeDialog();
-  shellStore.getState().setRightDrawerOpen(false);
-  uiStore.getState().setLeftDrawerOpen(false);
+  shellActions.closeDialog();
+  shellActions.setRightDrawerOpen(false);
+  uiActions.setLeftDrawerOpen(false);
   window.location.hash = narrowToHash(dmNarrow([user.user_id]), user.full_name);
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { userQueries } from "../../queries/user-queries";
-import { shellStore } from "../shell/shell-store";
+import { shellActions } from "../shell/shell-store";
 import { Avatar } from "../../components/avatar";
 import { presenceLabel, usePresenceOf, usersForPanel, type PresenceStatus } from "./presence";
 import "./users.css";
@@ -66,7 +66,7 @@ export function UserList() {
               data-presence={status}
               aria-label={`${user.full_name}${user.is_bot ? " (bot)" : ""}, ${presenceLabel(status)}`}
               onClick={() => {
-                shellStore.getState().openDialog({ kind: "user", userId: user.user_id });
+                shellActions.openDialog({ kind: "user", userId: user.user_id });
               }}
             >
               <span className="avatar-with-dot">

@@ -2,18 +2,10 @@ import type { StoreApi } from "zustand/vanilla";
 import { getMessage } from "../api/messages";
 import type { RenderContext } from "../../common/markdown/types";
 import { loadEchoRenderer, type EchoRenderer } from "./echo-render";
-import { messageStore, type MessageStoreState } from "./message-store";
-import { sessionStore } from "./session-store";
-
-/** A linkifier as the renderer takes it. */
-export interface LinkifierRule {
-  readonly id: number;
-  readonly pattern: string;
-  readonly url_template: string;
-}
-
-/** Tells whether a text may contain a match of any of the linkifiers it was built for. */
-export type TextMatcher = (text: string) => boolean;
+// Types only: the matcher itself (and RE2 with it) is loaded on demand, below.
+import type { LinkifierRule, TextMatcher } from "./linkifier-matcher";
+import { messageStore, type MessageStoreState } from "../stores/message-store";
+import { sessionStore } from "../stores/session-store";
 
 /** What re-rendering after a linkifier change uses; injectable for tests. */
 export interface LinkifierRerenderDeps {

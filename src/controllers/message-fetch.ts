@@ -8,7 +8,7 @@ import {
   messageStore,
   type FetchDirection,
   type MessageStoreState,
-} from "./message-store";
+} from "../stores/message-store";
 
 type Store = StoreApi<MessageStoreState>;
 type Side = "older" | "newer";

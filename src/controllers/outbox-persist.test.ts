@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NetworkError } from "../api/errors";
 import type { SendMessageParams } from "../api/messages";
-import { realSetTimer } from "../events/wake-detector";
+import { realSetTimer } from "../lib/timer";
 import * as markdown from "../../common/markdown/render";
 import { EMPTY_RENDER_CONTEXT } from "../../common/markdown/types";
 import { memoryStorage } from "../test/events-fakes";
-import type { OutboxDestination } from "./echo-render";
+import type { OutboxDestination } from "../stores/outbox-store";
 import { createOutboxController, type OutboxDeps } from "./outbox-controller";
 import { outboxStorageKey, readOutbox, STALE_OUTBOX_MS } from "./outbox-persist";
-import { createOutboxStore } from "./outbox-state";
+import { createOutboxStore } from "../stores/outbox-store";
 
 const owner = "iago@parley.test";
 const lunch: OutboxDestination = {

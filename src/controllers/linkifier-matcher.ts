@@ -1,5 +1,14 @@
 import { compileLinkifier } from "../../common/markdown/linkifiers";
-import type { LinkifierRule, TextMatcher } from "./linkifier-rerender";
+
+/** A linkifier as the renderer takes it. */
+export interface LinkifierRule {
+  readonly id: number;
+  readonly pattern: string;
+  readonly url_template: string;
+}
+
+/** Tells whether a text may contain a match of any of the linkifiers it was built for. */
+export type TextMatcher = (text: string) => boolean;
 
 /**
  * A test of whether a text contains a match of any of `linkifiers` (each pattern alone, without

@@ -2,16 +2,15 @@ import { describe, expect, it } from "vitest";
 import * as renderer from "../../common/markdown/render";
 import { EMPTY_RENDER_CONTEXT, type RenderContext } from "../../common/markdown/types";
 import * as eg from "../test/example-data";
-import { linkifierMatcher } from "./linkifier-matcher";
+import { linkifierMatcher, type LinkifierRule } from "./linkifier-matcher";
 import {
   changedLinkifiers,
   htmlText,
   MAX_RERENDERED,
   rerenderForLinkifierChange,
   type LinkifierRerenderDeps,
-  type LinkifierRule,
 } from "./linkifier-rerender";
-import { createMessageStore, getMessage } from "./message-store";
+import { createMessageStore, getMessage } from "../stores/message-store";
 
 const zulip: LinkifierRule = {
   id: 1,

@@ -10,7 +10,7 @@ import {
   openNarrow,
   refreshOpenNarrows,
 } from "./message-fetch";
-import { createMessageStore, getNarrowState } from "./message-store";
+import { createMessageStore, getNarrowState } from "../stores/message-store";
 
 const general = streamNarrow(12, "general");
 const lunch = topicNarrow(12, "general", "lunch");

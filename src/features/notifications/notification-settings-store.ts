@@ -1,5 +1,6 @@
 import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
+import type { StoreActions } from "../../stores/store-actions";
 
 const STORAGE_KEY = "parley:desktop-notifications";
 
@@ -53,4 +54,17 @@ export const notificationSettings = createStore<NotificationSettings>()((set) =>
 /** Reads the notification settings from React. */
 export function useNotificationSettings<T>(selector: (state: NotificationSettings) => T): T {
   return useStore(notificationSettings, selector);
+}
+
+/** The notification settings' actions, for event handlers (see `StoreActions`). */
+export const notificationActions: StoreActions<NotificationSettings> =
+  notificationSettings.getInitialState();
+
+/** Whether notifications are on, and the browser's permission, now. */
+export function currentNotificationSettings(): Pick<
+  NotificationSettings,
+  "isEnabled" | "permission"
+> {
+  const { isEnabled, permission } = notificationSettings.getState();
+  return { isEnabled, permission };
 }

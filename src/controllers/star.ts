@@ -1,10 +1,11 @@
 import type { StoreApi } from "zustand/vanilla";
-import type { ApiClient } from "../../api/client";
-import { updateMessageFlags } from "../../api/message-flags";
-import type { Message } from "../../../common/wire/message";
-import { getMessage, messageStore, type MessageStoreState } from "../../stores/message-store";
-import { sessionStore } from "../../stores/session-store";
-import { errorText, reportActionError } from "./action-errors";
+import type { ApiClient } from "../api/client";
+import { updateMessageFlags } from "../api/message-flags";
+import type { Message } from "../../common/wire/message";
+import { getMessage, messageStore, type MessageStoreState } from "../stores/message-store";
+import { sessionStore } from "../stores/session-store";
+import { reportActionError } from "../stores/action-notice-store";
+import { errorText } from "../lib/error-text";
 
 /** What starring uses; injectable for tests. */
 export interface FlagActionDeps {

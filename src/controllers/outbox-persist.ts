@@ -1,45 +1,10 @@
 import { z } from "zod";
-import type { OutboxEntry } from "./outbox-state";
+import { readStoredJson, writeStoredJson, type KeyValueStorage } from "../lib/stored-json";
+import type { OutboxEntry, OutboxState } from "../stores/outbox-store";
+import type { EchoMaker } from "./outbox-echoes";
 
 /** Unsent messages older than this are not sent by themselves after a reload; they wait as failed. */
 export const STALE_OUTBOX_MS = 24 * 60 * 60 * 1000;
-
-/** The part of `Storage` persistence uses; tests pass a Map-backed one. */
-export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-
-/** `localStorage`, or undefined where there is none or access is blocked (then nothing persists). */
-export function browserLocalStorage(): KeyValueStorage | undefined {
-  try {
-    return typeof localStorage === "undefined" ? undefined : localStorage;
-  } catch {
-    // Reading `localStorage` throws when storage is blocked (e.g. third-party contexts).
-    return undefined;
-  }
-}
-
-/** Parsed JSON at `key`, or undefined when missing, unreadable or not JSON. Never throws. */
-export function readStoredJson(storage: KeyValueStorage | undefined, key: string): unknown {
-  try {
-    const text = storage?.getItem(key);
-    return text === null || text === undefined ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Writes `value` as JSON, or removes the key for undefined. Quota and access errors are swallowed. */
-export function writeStoredJson(
-  storage: KeyValueStorage | undefined,
-  key: string,
-  value: unknown,
-): void {
-  try {
-    if (value === undefined) storage?.removeItem(key);
-    else storage?.setItem(key, JSON.stringify(value));
-  } catch {
-    // A full or blocked storage loses persistence, not the session.
-  }
-}
 
 const destinationSchema = z.discriminatedUnion("type", [
   z.object({
@@ -129,5 +94,44 @@ export function restoredStatus(
     error: isStale ? "Not sent before the page was closed" : saved.error,
     messageId: null,
     nextRetryAt: null,
+  };
+}
+
+/**
+ * `owner`'s persisted outbox as entries again, each with a new echo and its restored status.
+ * An entry whose echo cannot be made is dropped (and reported).
+ */
+export function restoreEntries(
+  storage: KeyValueStorage | undefined,
+  owner: string,
+  options: {
+    now: () => number;
+    echoFor: EchoMaker;
+    warn: (message: string, detail?: unknown) => void;
+  },
+): OutboxEntry[] {
+  return readOutbox(storage, owner, options.warn).flatMap((saved) => {
+    try {
+      const echo = options.echoFor(
+        saved.localId,
+        saved.destination,
+        saved.content,
+        saved.createdAt,
+      );
+      return [{ ...saved, ...restoredStatus(saved, options.now()), echo }];
+    } catch (error) {
+      options.warn("Dropping a stored outbox entry", error);
+      return [];
+    }
+  });
+}
+
+/** A store listener that saves the owner's unsent entries whenever the entries change. */
+export function persistChanges(
+  storage: KeyValueStorage | undefined,
+): (state: OutboxState, previous: OutboxState) => void {
+  return (state, previous) => {
+    if (state.owner === null || state.entries === previous.entries) return;
+    writeOutbox(storage, state.owner, toPersisted(state.entries));
   };
 }

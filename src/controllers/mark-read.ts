@@ -1,7 +1,7 @@
 import type { StoreApi } from "zustand/vanilla";
 import type { ApiClient } from "../api/client";
 import * as flagsApi from "../api/message-flags";
-import { unreadStore, type ReadSelection, type UnreadStoreState } from "./unread-store";
+import { unreadStore, type ReadSelection, type UnreadStoreState } from "../stores/unread-store";
 
 /** The endpoints mark-as-read uses; injectable for tests. */
 export interface MarkReadApi {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { ApiClient } from "../../api/client";
-import { subscribe, unsubscribe } from "../../api/subscriptions";
-import type { SubscribeResponse, UnsubscribeResponse } from "../../../common/wire/streams";
-import { subscriberQueries } from "../../queries/subscriber-queries";
-import { subscriptionQueries } from "../../queries/subscription-queries";
-import { useSessionStore } from "../../stores/session-store";
+import type { ApiClient } from "../api/client";
+import { subscribe, unsubscribe } from "../api/subscriptions";
+import type { SubscribeResponse, UnsubscribeResponse } from "../../common/wire/streams";
+import { subscriberQueries } from "./subscriber-queries";
+import { subscriptionQueries } from "./subscription-queries";
+import { useSessionStore } from "../stores/session-store";
 
 /** Who a subscription change is for: the caller when `principals` is absent. */
 export interface SubscriptionChange {

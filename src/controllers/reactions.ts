@@ -1,10 +1,11 @@
 import type { StoreApi } from "zustand/vanilla";
-import type { ApiClient } from "../../api/client";
-import { addReaction, removeReaction, type ReactionType } from "../../api/reactions";
-import { getMessage, messageStore, type MessageStoreState } from "../../stores/message-store";
-import { sessionStore } from "../../stores/session-store";
-import { errorText, reportActionError } from "../message-actions/action-errors";
-import { reactionKey, type ReactionEmoji } from "./reaction-groups";
+import type { ApiClient } from "../api/client";
+import { addReaction, removeReaction, type ReactionType } from "../api/reactions";
+import { getMessage, messageStore, type MessageStoreState } from "../stores/message-store";
+import { sessionStore } from "../stores/session-store";
+import { reportActionError } from "../stores/action-notice-store";
+import { errorText } from "../lib/error-text";
+import { reactionKey, type ReactionEmoji } from "../lib/reaction-emoji";
 
 /** What toggling a reaction uses; injectable for tests. */
 export interface ReactionDeps {

@@ -17,7 +17,7 @@ import {
   streamUnread,
   topicUnread,
   totalUnread,
-} from "./unread-store";
+} from "../stores/unread-store";
 
 const snapshot: UnreadMessages = {
   count: 5,

@@ -2,13 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NetworkError, RateLimitedError, TimeoutError } from "../api/errors";
 import type { SendMessageParams } from "../api/messages";
 import type { SendMessageResponse } from "../../common/wire/responses";
-import { realSetTimer } from "../events/wake-detector";
+import { realSetTimer } from "../lib/timer";
 import * as markdown from "../../common/markdown/render";
 import { EMPTY_RENDER_CONTEXT } from "../../common/markdown/types";
 import { memoryStorage } from "../test/events-fakes";
-import type { EchoRenderer, OutboxDestination } from "./echo-render";
+import type { OutboxDestination } from "../stores/outbox-store";
+import type { EchoRenderer } from "./echo-render";
 import { createOutboxController, SEND_WATCHDOG_MS, type OutboxDeps } from "./outbox-controller";
-import { createOutboxStore, findOutboxEntry } from "./outbox-state";
+import { createOutboxStore, findOutboxEntry } from "../stores/outbox-store";
 
 interface PendingSend {
   params: SendMessageParams;

@@ -1,9 +1,9 @@
-import { createStore } from "zustand/vanilla";
-import type { Message } from "../../../common/wire/message";
-import { narrowKey, type Narrow } from "../../lib/narrow";
-import { MARK_READ_BATCH_SIZE } from "../../stores/mark-read";
-import { getMessage, getNarrowState } from "../../stores/message-store";
-import { errorText } from "./action-errors";
+import type { Message } from "../../common/wire/message";
+import { errorText } from "../lib/error-text";
+import type { Narrow } from "../lib/narrow";
+import { MARK_READ_BATCH_SIZE } from "./mark-read";
+import { getMessage, getNarrowState } from "../stores/message-store";
+import { pauseReading } from "../stores/reading-store";
 import { defaultFlagDeps, type FlagActionDeps } from "./star";
 
 /**
@@ -16,27 +16,6 @@ export function readIdsFrom(
   lookup: (id: number) => Pick<Message, "flags"> | undefined,
 ): number[] {
   return ids.filter((id) => id >= messageId && (lookup(id)?.flags?.includes("read") ?? false));
-}
-
-interface ReadingState {
-  /** The narrow (key) in which the user marked messages unread; it must not re-read them. */
-  readonly pausedNarrowKey: string | null;
-}
-
-const readingStore = createStore<ReadingState>()(() => ({ pausedNarrowKey: null }));
-
-/**
- * Whether mark-as-read-on-scroll should hold off in this narrow: the user just marked messages
- * here unread, and reading them again at once would undo it (Zulip's web app does the same
- * until the user leaves the view). The message list calls `resumeReading` when it closes.
- */
-export function isReadingPaused(narrow: Narrow): boolean {
-  return readingStore.getState().pausedNarrowKey === narrowKey(narrow);
-}
-
-/** Lets mark-as-read-on-scroll work again (call when leaving the narrow). */
-export function resumeReading(): void {
-  readingStore.setState({ pausedNarrowKey: null });
 }
 
 /**
@@ -54,7 +33,7 @@ export async function markUnreadFrom(
   const ids = getNarrowState(state, narrow)?.ids ?? [messageId];
   const messages = readIdsFrom(ids, messageId, (id) => getMessage(state, id));
   if (messages.length === 0) return;
-  readingStore.setState({ pausedNarrowKey: narrowKey(narrow) });
+  pauseReading(narrow);
   try {
     for (let start = 0; start < messages.length; start += MARK_READ_BATCH_SIZE) {
       const batch = messages.slice(start, start + MARK_READ_BATCH_SIZE);

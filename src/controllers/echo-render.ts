@@ -1,11 +1,7 @@
 import type { Message } from "../../common/wire/message";
 import { escapeText } from "../../common/markdown/escape";
 import type { RenderContext, RenderResult } from "../../common/markdown/types";
-
-/** Where an outgoing message goes. Direct: the other participants, or `[ownId]` for oneself. */
-export type OutboxDestination =
-  | { readonly type: "stream"; streamId: number; streamName: string; topic: string }
-  | { readonly type: "direct"; userIds: readonly number[] };
+import type { OutboxDestination } from "../stores/outbox-store";
 
 /** Who sends: the logged-in user, as the echo shows them. */
 export interface EchoSender {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { createApiClient } from "../../api/client";
-import { ApiError } from "../../api/errors";
-import { createMessageStore, getMessage } from "../../stores/message-store";
-import * as eg from "../../test/example-data";
+import { createApiClient } from "../api/client";
+import { ApiError } from "../api/errors";
+import { createMessageStore, getMessage } from "../stores/message-store";
+import * as eg from "../test/example-data";
 import { isStarred, setStarred, type FlagActionDeps } from "./star";
 
 function setup(flags: string[], updateFlags: FlagActionDeps["updateFlags"]) {

@@ -42,9 +42,3 @@ export function dismissActionNotice(sequence: number): void {
 export function useActionNotice(): ActionNotice | null {
   return useStore(actionNoticeStore, (state) => state.notice);
 }
-
-/** What to tell the user about a failed request: the server's message when it sent one. */
-export function errorText(error: unknown): string {
-  if (error instanceof Error && error.message !== "") return error.message;
-  return "Something went wrong. Please try again.";
-}

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createApiClient } from "../../api/client";
-import { streamNarrow, topicNarrow } from "../../lib/narrow";
-import { createMessageStore } from "../../stores/message-store";
-import * as eg from "../../test/example-data";
-import { isReadingPaused, markUnreadFrom, readIdsFrom, resumeReading } from "./mark-unread";
+import { createApiClient } from "../api/client";
+import { streamNarrow, topicNarrow } from "../lib/narrow";
+import { createMessageStore } from "../stores/message-store";
+import * as eg from "../test/example-data";
+import { markUnreadFrom, readIdsFrom } from "./mark-unread";
 import type { FlagActionDeps } from "./star";
+import { isReadingPaused, resumeReading } from "../stores/reading-store";
 
 afterEach(resumeReading);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { createApiClient } from "../../api/client";
-import { createMessageStore, getMessage } from "../../stores/message-store";
-import * as eg from "../../test/example-data";
-import { toggleReaction, type ReactionDeps } from "./reactions-toggle";
+import { createApiClient } from "../api/client";
+import { createMessageStore, getMessage } from "../stores/message-store";
+import * as eg from "../test/example-data";
+import { toggleReaction, type ReactionDeps } from "./reactions";
 
 const tada = { emoji_name: "tada", emoji_code: "1f389", reaction_type: "unicode_emoji" };
 
