@@ -148,6 +148,51 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers (docs/ARCHITECTURE.md): routes → actions → db, events, render, format.
+    // What lies below the actions serves them and the routes; it never calls back up.
+    files: [
+      "server/db/**/*.ts",
+      "server/events/**/*.ts",
+      "server/render/**/*.ts",
+      "server/format/**/*.ts",
+      "server/http/**/*.ts",
+    ],
+    ignores: TESTS,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/src/**"], message: "The server imports shared code from common/ only." },
+            {
+              group: ["**/actions/*", "**/routes/*"],
+              message:
+                "db/, events/, render/, format/ and http/ serve the actions and routes: they do not import them.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/actions/**/*.ts"],
+    ignores: TESTS,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/src/**"], message: "The server imports shared code from common/ only." },
+            {
+              group: ["**/routes/*"],
+              message: "Actions are called by routes, not the other way round.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["common/**/*.ts"],
     rules: {
       "no-restricted-imports": [
