@@ -17,7 +17,6 @@ import {
 } from "./realm";
 import { registerResponseSchema } from "./register";
 import {
-  devFetchApiKeyResponseSchema,
   devListUsersResponseSchema,
   emptySuccessResponseSchema,
   fetchApiKeyResponseSchema,
@@ -54,7 +53,7 @@ const empty = emptySuccessResponseSchema;
 export const ENDPOINTS = {
   server_settings: { GET: serverSettingsResponseSchema },
   dev_list_users: { GET: devListUsersResponseSchema },
-  dev_fetch_api_key: { POST: devFetchApiKeyResponseSchema },
+  dev_fetch_api_key: { POST: fetchApiKeyResponseSchema },
   fetch_api_key: { POST: fetchApiKeyResponseSchema },
   register: { POST: registerResponseSchema },
   events: { GET: getEventsResponseSchema, DELETE: empty },
@@ -99,7 +98,7 @@ export type EndpointPath = keyof typeof ENDPOINTS;
 export type EndpointMethod<P extends EndpointPath> = keyof (typeof ENDPOINTS)[P] & HttpMethod;
 
 /** The response of `method` `path` as the client parses it (the server's JSON, envelope included). */
-export type EndpointResponse<P extends EndpointPath, M extends EndpointMethod<P>> = z.output<
+type EndpointResponse<P extends EndpointPath, M extends EndpointMethod<P>> = z.output<
   (typeof ENDPOINTS)[P][M]
 >;
 

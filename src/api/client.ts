@@ -24,10 +24,10 @@ export interface ApiClientOptions {
 }
 
 /** The verbs Zulip's API uses. */
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** Parameter values; strings go raw, `undefined` is omitted, everything else is JSON-encoded. */
-export type ParamValue =
+type ParamValue =
   | string
   | number
   | boolean
@@ -39,7 +39,7 @@ export type ParamValue =
 export type Params = Readonly<Record<string, ParamValue>>;
 
 /** Per-request options of `ApiClient.request`. */
-export interface RequestOptions<S extends z.ZodType> {
+interface RequestOptions<S extends z.ZodType> {
   params?: Params | undefined;
   /** Parses the success body; a mismatch rejects with `MalformedResponseError`. */
   schema: S;
@@ -78,10 +78,10 @@ export interface ApiClient {
 }
 
 /** Applied when a request does not set its own `timeoutMs`. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Encodes one parameter the way Zulip's `REQ(json_validator=...)` expects. */
-export function encodeParamValue(value: Exclude<ParamValue, undefined>): string {
+function encodeParamValue(value: Exclude<ParamValue, undefined>): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
@@ -102,7 +102,7 @@ export function base64Utf8(text: string): string {
 }
 
 /** The `Authorization` header value for HTTP Basic auth. */
-export function basicAuthHeader(auth: ApiAuth): string {
+function basicAuthHeader(auth: ApiAuth): string {
   return `Basic ${base64Utf8(`${auth.email}:${auth.apiKey}`)}`;
 }
 

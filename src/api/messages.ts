@@ -13,7 +13,7 @@ import {
 } from "../../common/wire/responses";
 
 /** Where a `GET /messages` window is centred: a message id or one of Zulip's named anchors. */
-export type Anchor = number | "newest" | "oldest" | "first_unread";
+type Anchor = number | "newest" | "oldest" | "first_unread";
 
 /** Parameters of `GET /messages`: `num_before + num_after` may not exceed 5000. */
 export interface GetMessagesParams {
@@ -89,7 +89,7 @@ export function getMessage(
 }
 
 /** How far a topic or stream move reaches from the edited message. */
-export type PropagateMode = "change_one" | "change_later" | "change_all";
+type PropagateMode = "change_one" | "change_later" | "change_all";
 
 /** Parameters of `PATCH /messages/{id}`: new content, and/or a move to a topic or stream. */
 export interface UpdateMessageParams {

@@ -1,10 +1,8 @@
 import type { ApiClient, CallOptions } from "./client";
 import {
-  devFetchApiKeyResponseSchema,
   devListUsersResponseSchema,
   fetchApiKeyResponseSchema,
   serverSettingsResponseSchema,
-  type DevFetchApiKeyResponse,
   type DevListUsersResponse,
   type FetchApiKeyResponse,
   type ServerSettings,
@@ -37,10 +35,10 @@ export function devFetchApiKey(
   client: ApiClient,
   params: { username: string },
   options: CallOptions = {},
-): Promise<DevFetchApiKeyResponse> {
+): Promise<FetchApiKeyResponse> {
   return client.request("POST", "dev_fetch_api_key", {
     params,
-    schema: devFetchApiKeyResponseSchema,
+    schema: fetchApiKeyResponseSchema,
     signal: options.signal,
   });
 }

@@ -24,7 +24,7 @@ export function getSubscriptions(
 }
 
 /** A stream to subscribe to; created with this description (and colour) if it does not exist. */
-export interface StreamToSubscribe {
+interface StreamToSubscribe {
   name: string;
   description?: string | undefined;
   color?: string | undefined;
