@@ -46,9 +46,10 @@ const empty = emptySuccessResponseSchema;
 /**
  * Every endpoint of the API, by path (relative to `/api/v1/`, parameters as `{name}` as in
  * Zulip's OpenAPI description), with the response schema of each method: the one definition of
- * what a response holds. The client's bindings (src/api/) parse responses with these schema
- * objects, and the server's handlers (server/routes/) must return their types, so a drift
- * between the two programs is a compile error.
+ * what a response holds. The client's transport (src/api/client.ts) takes a path and method of
+ * this table and parses the response with its schema, and the server's handlers
+ * (server/routes/) must return their types, so a drift between the two programs is a compile
+ * error.
  */
 export const ENDPOINTS = {
   server_settings: { GET: serverSettingsResponseSchema },
@@ -98,7 +99,7 @@ export type EndpointPath = keyof typeof ENDPOINTS;
 export type EndpointMethod<P extends EndpointPath> = keyof (typeof ENDPOINTS)[P] & HttpMethod;
 
 /** The response of `method` `path` as the client parses it (the server's JSON, envelope included). */
-type EndpointResponse<P extends EndpointPath, M extends EndpointMethod<P>> = z.output<
+export type EndpointResponse<P extends EndpointPath, M extends EndpointMethod<P>> = z.output<
   (typeof ENDPOINTS)[P][M]
 >;
 

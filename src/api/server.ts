@@ -1,11 +1,8 @@
 import type { ApiClient, CallOptions } from "./client";
-import {
-  devListUsersResponseSchema,
-  fetchApiKeyResponseSchema,
-  serverSettingsResponseSchema,
-  type DevListUsersResponse,
-  type FetchApiKeyResponse,
-  type ServerSettings,
+import type {
+  DevListUsersResponse,
+  FetchApiKeyResponse,
+  ServerSettings,
 } from "../../common/wire/responses";
 
 /** GET /api/v1/server_settings — no auth needed. */
@@ -13,8 +10,7 @@ export function getServerSettings(
   client: ApiClient,
   options: CallOptions = {},
 ): Promise<ServerSettings> {
-  return client.request("GET", "server_settings", {
-    schema: serverSettingsResponseSchema,
+  return client.call("GET", "server_settings", {
     signal: options.signal,
   });
 }
@@ -24,8 +20,7 @@ export function devListUsers(
   client: ApiClient,
   options: CallOptions = {},
 ): Promise<DevListUsersResponse> {
-  return client.request("GET", "dev_list_users", {
-    schema: devListUsersResponseSchema,
+  return client.call("GET", "dev_list_users", {
     signal: options.signal,
   });
 }
@@ -36,9 +31,8 @@ export function devFetchApiKey(
   params: { username: string },
   options: CallOptions = {},
 ): Promise<FetchApiKeyResponse> {
-  return client.request("POST", "dev_fetch_api_key", {
+  return client.call("POST", "dev_fetch_api_key", {
     params,
-    schema: fetchApiKeyResponseSchema,
     signal: options.signal,
   });
 }
@@ -49,9 +43,8 @@ export function fetchApiKey(
   params: { username: string; password: string },
   options: CallOptions = {},
 ): Promise<FetchApiKeyResponse> {
-  return client.request("POST", "fetch_api_key", {
+  return client.call("POST", "fetch_api_key", {
     params,
-    schema: fetchApiKeyResponseSchema,
     signal: options.signal,
   });
 }
