@@ -10,14 +10,13 @@
 // With COLD_START_CLIENT_DIR=<folder> it serves a client built before instead of building one.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import { build } from "vite";
 import { z } from "zod";
-import { median, round, writeResults } from "./lib";
+import { freePort, median, round, writeResults } from "./lib";
 
 const ROOT = join(import.meta.dirname, "..");
 const PREBUILT = process.env["COLD_START_CLIENT_DIR"];
@@ -90,20 +89,6 @@ const READ_PAGE = `({
 interface ServerChild {
   url: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address !== null && typeof address === "object") resolve(address.port);
-        else reject(new Error("no port"));
-      });
-    });
-  });
 }
 
 async function startServer(): Promise<ServerChild> {

@@ -2,6 +2,7 @@
 // made directly in SQL, percentiles, and the results file. Benchmarks print their figures and
 // write them to bench/results/<name>.json; they never run in the test suite.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -155,4 +156,19 @@ export async function until(condition: () => boolean, timeoutMs = 60_000): Promi
 /** Milliseconds on a clock shared by the main thread and workers. */
 export function now(): number {
   return performance.timeOrigin + performance.now();
+}
+
+/** A TCP port free on 127.0.0.1 just now, for a server the benchmark starts as a child process. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address !== null && typeof address === "object") resolve(address.port);
+        else reject(new Error("no port"));
+      });
+    });
+  });
 }

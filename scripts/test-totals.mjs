@@ -108,7 +108,7 @@ export function summarize(dir = "reports", root = process.cwd()) {
   return summary;
 }
 
-export function totalsLine({ passed, failed, skipped }) {
+function totalsLine({ passed, failed, skipped }) {
   return `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`;
 }
 

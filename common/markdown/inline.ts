@@ -65,7 +65,7 @@ const PLACEHOLDER_RE = /\u0002([0-9a-z]{1,8})\u0003/g;
  * a container's inner text goes through the later patterns at once. The recursion depth is
  * bounded by the number of patterns.
  */
-export function runInline(
+function runInline(
   env: InlineEnv,
   text: string,
   level: number,

@@ -46,7 +46,7 @@ export function corporaRequired(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /** Where `file` is (or would be). */
-export function corpusPath(file: CorpusFile, env: NodeJS.ProcessEnv = process.env): string {
+function corpusPath(file: CorpusFile, env: NodeJS.ProcessEnv = process.env): string {
   return join(corporaDir(env), file.path);
 }
 

@@ -17,7 +17,6 @@ import {
 } from "./realm";
 import { registerResponseSchema } from "./register";
 import {
-  devFetchApiKeyResponseSchema,
   devListUsersResponseSchema,
   emptySuccessResponseSchema,
   fetchApiKeyResponseSchema,
@@ -47,14 +46,15 @@ const empty = emptySuccessResponseSchema;
 /**
  * Every endpoint of the API, by path (relative to `/api/v1/`, parameters as `{name}` as in
  * Zulip's OpenAPI description), with the response schema of each method: the one definition of
- * what a response holds. The client's bindings (src/api/) parse responses with these schema
- * objects, and the server's handlers (server/routes/) must return their types, so a drift
- * between the two programs is a compile error.
+ * what a response holds. The client's transport (src/api/client.ts) takes a path and method of
+ * this table and parses the response with its schema, and the server's handlers
+ * (server/routes/) must return their types, so a drift between the two programs is a compile
+ * error.
  */
 export const ENDPOINTS = {
   server_settings: { GET: serverSettingsResponseSchema },
   dev_list_users: { GET: devListUsersResponseSchema },
-  dev_fetch_api_key: { POST: devFetchApiKeyResponseSchema },
+  dev_fetch_api_key: { POST: fetchApiKeyResponseSchema },
   fetch_api_key: { POST: fetchApiKeyResponseSchema },
   register: { POST: registerResponseSchema },
   events: { GET: getEventsResponseSchema, DELETE: empty },

@@ -62,14 +62,14 @@ export const messageEventSchema = z.looseObject({
 export type MessageEvent = z.infer<typeof messageEventSchema>;
 
 /** Sent when a long poll has waited ~50 s with nothing to say. */
-export const heartbeatEventSchema = z.looseObject({
+const heartbeatEventSchema = z.looseObject({
   id: z.number().int(),
   type: z.literal("heartbeat"),
 });
 export type HeartbeatEvent = z.infer<typeof heartbeatEventSchema>;
 
 /** The server restarted (possibly upgraded); the queue survives. */
-export const restartEventSchema = z.looseObject({
+const restartEventSchema = z.looseObject({
   id: z.number().int(),
   type: z.literal("restart"),
   zulip_version: z.string(),
@@ -83,7 +83,7 @@ export type RestartEvent = z.infer<typeof restartEventSchema>;
  * The envelope every event shares. Events are validated one by one against their own schema
  * after this, so one malformed event cannot sink its batch.
  */
-export const eventEnvelopeSchema = z.looseObject({ id: z.number().int(), type: z.string() });
+const eventEnvelopeSchema = z.looseObject({ id: z.number().int(), type: z.string() });
 export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
 
 /** `GET /events`: the events array is kept loose; each event is parsed on its own. */
@@ -122,7 +122,7 @@ export type EventWithoutId<T extends ServerEventType = ServerEventType> = Extrac
 >;
 
 /** The `type` of an event the client understands. */
-export type ServerEventType = ServerEvent["type"];
+type ServerEventType = ServerEvent["type"];
 
 /** What `parseServerEvent` made of one raw event. */
 export type ParsedEvent =

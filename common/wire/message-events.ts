@@ -78,7 +78,7 @@ export function deletedMessageIds(event: DeleteMessageEvent): readonly number[] 
 }
 
 /** Where a message marked unread lives, so unread counts can take it back without the message. */
-export const unreadMessageDetailSchema = z.looseObject({
+const unreadMessageDetailSchema = z.looseObject({
   type: z.enum(["stream", "private"]),
   mentioned: z.boolean().optional(),
   stream_id: id.optional(),

@@ -67,7 +67,7 @@ export function normalizeSnapshotWire(raw: unknown): unknown {
 }
 
 /** A direct-message participant as found in `display_recipient`. */
-export const displayRecipientUserSchema = z.looseObject({
+const displayRecipientUserSchema = z.looseObject({
   id: z.number().int(),
   email: z.string(),
   full_name: z.string(),
@@ -78,7 +78,7 @@ export type DisplayRecipientUser = z.infer<typeof displayRecipientUserSchema>;
 
 export const topicLinkSchema = z.object({ text: z.string(), url: z.string() });
 
-export const reactionSchema = z.looseObject({
+const reactionSchema = z.looseObject({
   emoji_name: z.string(),
   emoji_code: z.string(),
   reaction_type: z.string(),
@@ -87,7 +87,7 @@ export const reactionSchema = z.looseObject({
 export type Reaction = z.infer<typeof reactionSchema>;
 
 /** The message object as today's servers send it (see `messageSchema`). */
-export const messageObjectSchema = z.looseObject({
+const messageObjectSchema = z.looseObject({
   id: z.number().int(),
   type: z.enum(["stream", "private"]),
   content: z.string(),

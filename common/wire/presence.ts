@@ -2,8 +2,7 @@ import { z } from "zod";
 import { successSchema } from "./common";
 
 /** `offline` appears only in `aggregated` of the single-user endpoint (older than ~200 s). */
-export const presenceStatusSchema = z.enum(["active", "idle", "offline"]);
-export type PresenceStatus = z.infer<typeof presenceStatusSchema>;
+const presenceStatusSchema = z.enum(["active", "idle", "offline"]);
 
 /** One client's report (or `aggregated`, which names the most recently updated client). */
 export const clientPresenceSchema = z.looseObject({
@@ -17,11 +16,11 @@ export const clientPresenceSchema = z.looseObject({
 export type ClientPresence = z.infer<typeof clientPresenceSchema>;
 
 /** The legacy presence of one user: an entry per client name, plus `aggregated`. */
-export const userPresenceSchema = z.record(z.string(), clientPresenceSchema);
+const userPresenceSchema = z.record(z.string(), clientPresenceSchema);
 export type UserPresence = z.infer<typeof userPresenceSchema>;
 
 /** The `slim_presence` form of one user, keyed by user id instead of email. */
-export const slimPresenceSchema = z.looseObject({
+const slimPresenceSchema = z.looseObject({
   active_timestamp: z.number(),
   idle_timestamp: z.number(),
 });

@@ -54,7 +54,7 @@ export const streamEventSchema = z.discriminatedUnion("op", [
 export type StreamEvent = z.infer<typeof streamEventSchema>;
 
 /** The changed fields of a `realm_user` `update`: `user_id` and one group of fields. */
-export const userUpdateSchema = z.looseObject({
+const userUpdateSchema = z.looseObject({
   user_id: id,
   full_name: z.string().optional(),
   avatar_url: z.string().nullable().optional(),
@@ -68,7 +68,6 @@ export const userUpdateSchema = z.looseObject({
   new_email: z.string().optional(),
   is_active: z.boolean().optional(),
 });
-export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 function realmUserOp<Op extends string, T extends z.ZodRawShape>(op: Op, shape: T) {
   return z.looseObject({ id, type: z.literal("realm_user"), op: z.literal(op), ...shape });

@@ -3,7 +3,7 @@ import { normalizeLinkifierWire } from "./compat";
 import { successSchema } from "./common";
 
 /** A custom emoji as `GET /realm/emoji`, `realm_emoji` state and events carry it. */
-export const realmEmojiSchema = z.looseObject({
+const realmEmojiSchema = z.looseObject({
   /** The same as its key in the dict, as a string. */
   id: z.string(),
   name: z.string(),
@@ -68,7 +68,6 @@ export type GetLinkifiersResponse = z.infer<typeof getLinkifiersResponseSchema>;
  * server still answers it for zulip-js.
  */
 export const getOldFiltersResponseSchema = successSchema({ filters: z.array(oldFilterSchema) });
-export type GetOldFiltersResponse = z.infer<typeof getOldFiltersResponseSchema>;
 
 /** `POST /realm/filters`: the new linkifier's id. */
 export const addLinkifierResponseSchema = successSchema({ id: z.number().int() });
@@ -84,7 +83,6 @@ export type GetUserGroupsResponse = z.infer<typeof getUserGroupsResponseSchema>;
 export const getUserGroupMembersResponseSchema = successSchema({
   members: z.array(z.number().int()),
 });
-export type GetUserGroupMembersResponse = z.infer<typeof getUserGroupMembersResponseSchema>;
 
 /** `POST /user_groups/create`: `group_id` since FL 317 (Parley's server sends it). */
 export const createUserGroupResponseSchema = successSchema({

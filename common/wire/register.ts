@@ -5,22 +5,22 @@ import { linkifierSchema, oldFilterSchema, realmEmojiMapSchema, userGroupSchema 
 import { subscriptionSchema, streamSchema } from "./streams";
 import { userSchema } from "./users";
 
-export const unreadStreamSchema = z.looseObject({
+const unreadStreamSchema = z.looseObject({
   stream_id: z.number().int(),
   topic: z.string(),
   unread_message_ids: z.array(z.number().int()),
 });
-export const unreadDirectSchema = z.looseObject({
+const unreadDirectSchema = z.looseObject({
   other_user_id: z.number().int(),
   unread_message_ids: z.array(z.number().int()),
 });
-export const unreadGroupSchema = z.looseObject({
+const unreadGroupSchema = z.looseObject({
   user_ids_string: z.string(),
   unread_message_ids: z.array(z.number().int()),
 });
 
 /** `unread_msgs` of `register`: unread message ids by stream/topic, conversation and group. */
-export const unreadMessagesSchema = z.looseObject({
+const unreadMessagesSchema = z.looseObject({
   count: z.number().int(),
   streams: z.array(unreadStreamSchema),
   pms: z.array(unreadDirectSchema),
@@ -31,7 +31,7 @@ export const unreadMessagesSchema = z.looseObject({
 export type UnreadMessages = z.infer<typeof unreadMessagesSchema>;
 
 /** One entry of `recent_private_conversations`: a direct conversation and its newest message. */
-export const recentConversationSchema = z.looseObject({
+const recentConversationSchema = z.looseObject({
   max_message_id: z.number().int(),
   /** The other participants, ascending; `[]` for the conversation with oneself. */
   user_ids: z.array(z.number().int()),

@@ -19,7 +19,7 @@ export const serverSettingsResponseSchema = z.preprocess(
 export type ServerSettings = z.infer<typeof serverSettingsResponseSchema>;
 
 /** A development login entry; Parley's server adds `full_name`, Zulip's does not. */
-export const devLoginUserSchema = devUserSchema.extend({ full_name: z.string().optional() });
+const devLoginUserSchema = devUserSchema.extend({ full_name: z.string().optional() });
 export type DevLoginUser = z.infer<typeof devLoginUserSchema>;
 
 /** `GET /dev_list_users` (development servers only, no auth). */
@@ -29,13 +29,16 @@ export const devListUsersResponseSchema = successSchema({
 });
 export type DevListUsersResponse = z.infer<typeof devListUsersResponseSchema>;
 
-/** `POST /dev_fetch_api_key` (development servers only, no auth); `user_id` since FL 171. */
-export const devFetchApiKeyResponseSchema = successSchema({
+/**
+ * `POST /fetch_api_key` and `POST /dev_fetch_api_key` (development servers only), both without
+ * auth: the same answer. `user_id` since FL 171.
+ */
+export const fetchApiKeyResponseSchema = successSchema({
   api_key: z.string(),
   email: z.string(),
   user_id: z.number().int(),
 });
-export type DevFetchApiKeyResponse = z.infer<typeof devFetchApiKeyResponseSchema>;
+export type FetchApiKeyResponse = z.infer<typeof fetchApiKeyResponseSchema>;
 
 /** `GET /messages`: a window of a narrow around `anchor`, and whether it reaches either end. */
 export const getMessagesResponseSchema = successSchema({
@@ -69,17 +72,16 @@ export type GetOwnUserResponse = z.infer<typeof getOwnUserResponseSchema>;
 /** A success with no payload of interest (e.g. `DELETE /events`). */
 export const emptySuccessResponseSchema = successSchema({});
 
-/** One term of a narrow as sent to `GET /messages` and `POST /register`. */
-export const narrowTermSchema = z.object({
-  operator: z.string(),
-  operand: z.union([z.string(), z.number().int(), z.array(z.number().int())]),
-  negated: z.boolean().optional(),
-});
-export type NarrowTerm = z.infer<typeof narrowTermSchema>;
-
-/** `POST /fetch_api_key`: the same answer as the development endpoint. */
-export const fetchApiKeyResponseSchema = devFetchApiKeyResponseSchema;
-export type FetchApiKeyResponse = DevFetchApiKeyResponse;
+/**
+ * One term of a narrow as sent to `GET /messages` and `POST /register`. A request's shape, so a
+ * type and no schema: the client builds it and nothing parses it with zod (the server's
+ * `parseNarrow` also reads Zulip's legacy `[operator, operand]` pairs).
+ */
+export interface NarrowTerm {
+  operator: string;
+  operand: string | number | number[];
+  negated?: boolean | undefined;
+}
 
 /** `GET /messages/{id}`: the message (flags inside) and its Markdown source. */
 export const getMessageResponseSchema = successSchema({

@@ -38,7 +38,7 @@ export const streamSchema = z.looseObject({
 export type Stream = z.infer<typeof streamSchema>;
 
 /** One entry of `GET /users/me/{stream_id}/topics`. */
-export const topicSchema = z.looseObject({
+const topicSchema = z.looseObject({
   name: z.string(),
   /** The newest message of the topic the caller may see. */
   max_id: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { successSchema } from "./common";
 
 /** Zulip role values: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
-export const roleSchema = z.number().int();
+const roleSchema = z.number().int();
 
 /** A user as listed in `realm_users`, `GET /users`, `GET /users/{id}` and `realm_user` `add`. */
 export const userSchema = z.looseObject({

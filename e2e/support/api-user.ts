@@ -22,10 +22,10 @@ function number(body: Json, key: string): number {
 }
 
 /** The HTTP methods the API uses. */
-export type ApiMethod = "GET" | "POST" | "PATCH" | "DELETE";
+type ApiMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** An answer as it came, success or not: for checking a refusal. */
-export interface ApiAnswer {
+interface ApiAnswer {
   status: number;
   body: Json;
 }

@@ -9,7 +9,7 @@ import {
 import type { Socket } from "node:net";
 
 /** When and how the proxy answers 429 instead of forwarding. */
-export interface RateLimitRule {
+interface RateLimitRule {
   /** Answer this many matching requests with 429, then forward again. */
   requests?: number;
   /** Answer matching requests with 429 until this time (`Date.now()` milliseconds). */
@@ -30,7 +30,7 @@ export interface ProxyLogEntry {
   outcome: "forwarded" | "rate-limited" | "upstream-error";
 }
 
-export interface ProxyCounters {
+interface ProxyCounters {
   /** TCP connections accepted from the browser. */
   connections: number;
   /** Connections refused (destroyed on arrival) while cut. */

@@ -13,7 +13,7 @@ import {
 
 /** The reader (in Chromium) and the other user (straight to the server). */
 export const READER = "hamlet@parley.test";
-export const SENDER = "iago@parley.test";
+const SENDER = "iago@parley.test";
 /** Messages in the open stream before the fault, so the list has something to lose. */
 const MESSAGES_BEFORE = 3;
 

@@ -15,5 +15,3 @@ export const test = base.extend<{ freshContextCleanup: undefined }>({
     { auto: true },
   ],
 });
-
-export { expect } from "@playwright/test";

@@ -39,7 +39,7 @@ export async function emojiFolder(ctx: Pick<AppContext, "config" | "queues">): P
 }
 
 /** Throws the 400 of a name that breaks the rule (common/wire/realm-emoji-rules.ts). */
-export function checkEmojiName(name: string): void {
+function checkEmojiName(name: string): void {
   const problem = emojiNameProblem(name);
   if (problem !== undefined) throw badRequest(problem);
 }

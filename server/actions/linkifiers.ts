@@ -27,7 +27,7 @@ export interface NewLinkifier {
   urlFormatString: string | undefined;
 }
 
-export const CAPABILITY_URL_TEMPLATE = "linkifier_url_template";
+const CAPABILITY_URL_TEMPLATE = "linkifier_url_template";
 
 /** 400 `UNAUTHORIZED_PRINCIPAL`, Zulip's `require_realm_admin`. */
 export function requireAdministrator(user: UserRow): void {
@@ -46,17 +46,17 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** A linkifier as `GET /realm/linkifiers` and `realm_linkifiers` carry it. */
-export function formatLinkifier(row: LinkifierRow): Linkifier {
+function formatLinkifier(row: LinkifierRow): Linkifier {
   return { id: row.id, pattern: row.pattern, url_template: row.url_template };
 }
 
 /** The [OLD] tuple of `GET /realm/filters` and `realm_filters`: pattern, `%(x)s` string, id. */
-export function oldFilter(row: LinkifierRow): OldFilter {
+function oldFilter(row: LinkifierRow): OldFilter {
   return [row.pattern, templateToFormatString(row.url_template), row.id];
 }
 
 /** Whether a queue's client understands `realm_linkifiers` (else it gets [OLD] `realm_filters`). */
-export function wantsUrlTemplates(capabilities: Readonly<Record<string, boolean>>): boolean {
+function wantsUrlTemplates(capabilities: Readonly<Record<string, boolean>>): boolean {
   return capabilities[CAPABILITY_URL_TEMPLATE] === true;
 }
 

@@ -25,7 +25,7 @@ export const ZULIP_VERSION = "9.0-parley";
 export const ZULIP_FEATURE_LEVEL = 247;
 const MAX_UNREADS = 50_000;
 /** Zulip's `RECENT_CONVERSATIONS_LIMIT`: how many conversations `recent_private_conversations` lists. */
-export const MAX_RECENT_CONVERSATIONS = 1000;
+const MAX_RECENT_CONVERSATIONS = 1000;
 
 /** The snapshot of `POST /register` (the route adds the queue's `queue_id` and `last_event_id`). */
 export type InitialState = WithoutKeys<RegisterResponse, "queue_id" | "last_event_id">;
@@ -40,7 +40,7 @@ function wants(types: ReadonlySet<string> | null, type: string): boolean {
 }
 
 /** Unread message ids by stream and topic, conversation and group, as Zulip's `unread_msgs`. */
-export async function unreadMessages(ctx: AppContext, user: UserRow): Promise<UnreadMessages> {
+async function unreadMessages(ctx: AppContext, user: UserRow): Promise<UnreadMessages> {
   const rows = await ctx.db.query<{
     id: number;
     stream_id: number | null;
@@ -110,7 +110,7 @@ export async function unreadMessages(ctx: AppContext, user: UserRow): Promise<Un
  * to the user's personal recipient, the user's own one-to-one messages, and messages to the
  * groups the user belongs to.
  */
-export async function recentPrivateConversations(
+async function recentPrivateConversations(
   ctx: AppContext,
   user: UserRow,
 ): Promise<RecentConversation[]> {

@@ -57,7 +57,7 @@ export interface SubscribeResult {
 }
 
 /** Zulip's `Unable to access stream (x).` is an error with no `code` at all (spec, Errors 3). */
-export class UncodedApiError extends ApiError {
+class UncodedApiError extends ApiError {
   override toBody(): ErrorResponse {
     const { code: _code, ...body } = super.toBody();
     return body;

@@ -41,7 +41,7 @@ const ATTRIBUTE_NAME = /^[a-z_:][a-z0-9_:.-]*$/;
 const WHITESPACE = /[\t\n\f\r ]/;
 
 /** Escapes `<`, `>` and every `&` that does not start an entity; entities are kept whole. */
-export function escapeText(raw: string): string {
+function escapeText(raw: string): string {
   return raw
     .replace(/\0/g, "")
     .replace(

@@ -28,7 +28,7 @@ export interface AuthenticatedCall extends ApiCall {
 }
 
 /** A handler returns the success payload; `result` and `msg` are added around it. */
-export type Handler<Call, Payload> = (call: Call) => Promise<Payload>;
+type Handler<Call, Payload> = (call: Call) => Promise<Payload>;
 
 /**
  * The handlers of `path`, one per method it answers, each returning that method's response as

@@ -5,7 +5,7 @@ import type { Message } from "../../common/wire/message";
  * A stream message as the server formats it, for tests of the queues themselves (which only
  * carry events): every field the client's schema requires, `content` as given.
  */
-export function wireMessage(id: number, content: string): Message {
+function wireMessage(id: number, content: string): Message {
   return {
     id,
     type: "stream",

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
 import { createFakeFetch, success } from "../test/fake-fetch";
-import { base64Utf8, createApiClient, encodeParams, parseRetryAfterMs } from "./client";
+import {
+  base64Utf8,
+  createApiClient,
+  encodeParams,
+  parseRetryAfterMs,
+  type ApiClient,
+} from "./client";
 import {
   ApiError,
   MalformedResponseError,
@@ -10,9 +15,16 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from "./errors";
-import { successSchema } from "../../common/wire/common";
 
-const okSchema = successSchema({ value: z.number() });
+/** An answer of the endpoints with no payload (`emptySuccessResponseSchema`). */
+const ok = success({});
+/** A valid `GET /server_settings` answer. */
+const settings = success({ zulip_version: "9.0", zulip_feature_level: 247 });
+
+/** A call whose answer's shape does not matter to the test. */
+function anyCall(client: ApiClient, options: { signal?: AbortSignal } = {}) {
+  return client.call("GET", "server_settings", options).catch((e: unknown) => e);
+}
 
 function setup(auth = { email: "iago@parley.test", apiKey: "abc123" }) {
   const fake = createFakeFetch();
@@ -54,10 +66,9 @@ describe("encodeParams", () => {
 describe("request", () => {
   it("puts GET and DELETE parameters in the query string", async () => {
     const { fake, client } = setup();
-    fake.json(200, success({ value: 1 }));
-    await client.request("GET", "events", {
+    fake.json(200, { events: [] });
+    await client.call("GET", "events", {
       params: { queue_id: "q:1", last_event_id: -1, dont_block: true },
-      schema: okSchema,
     });
     expect(fake.lastRequest.method).toBe("GET");
     expect(fake.lastRequest.path).toBe("/api/v1/events");
@@ -67,12 +78,8 @@ describe("request", () => {
       dont_block: "true",
     });
 
-    fake.json(200, success({ value: 1 }));
-    await client.request("DELETE", "events", {
-      params: { queue_id: "q:1" },
-      schema: okSchema,
-      keepalive: true,
-    });
+    fake.json(200, ok);
+    await client.call("DELETE", "events", { params: { queue_id: "q:1" }, keepalive: true });
     expect(fake.lastRequest.method).toBe("DELETE");
     expect(fake.lastRequest.query).toEqual({ queue_id: "q:1" });
     expect(fake.lastRequest.keepalive).toBe(true);
@@ -80,10 +87,9 @@ describe("request", () => {
 
   it("sends POST parameters as a form body", async () => {
     const { fake, client } = setup();
-    fake.json(200, success({ value: 1 }));
-    await client.request("POST", "/messages", {
+    fake.json(200, success({ id: 1 }));
+    await client.call("POST", "messages", {
       params: { type: "stream", to: "general", topic: "lunch", content: "a=b&c" },
-      schema: okSchema,
     });
     const request = fake.lastRequest;
     expect(request.path).toBe("/api/v1/messages");
@@ -100,8 +106,8 @@ describe("request", () => {
   it("prefixes the base URL", async () => {
     const fake = createFakeFetch();
     const client = createApiClient({ baseUrl: "https://chat.example.com/", fetch: fake.fetch });
-    fake.json(200, success({ value: 1 }));
-    await client.request("GET", "server_settings", { schema: okSchema });
+    fake.json(200, settings);
+    await client.call("GET", "server_settings", {});
     expect(fake.lastRequest.url.href).toBe("https://chat.example.com/api/v1/server_settings");
     expect(fake.lastRequest.headers.has("Authorization")).toBe(false);
   });
@@ -109,36 +115,40 @@ describe("request", () => {
   it("keeps a path prefix of the base URL", async () => {
     const fake = createFakeFetch();
     const client = createApiClient({ baseUrl: "https://example.com/chat//", fetch: fake.fetch });
-    fake.json(200, success({ value: 1 }));
-    await client.request("GET", "/users/me", { schema: okSchema });
-    expect(fake.lastRequest.url.href).toBe("https://example.com/chat/api/v1/users/me");
+    fake.json(200, settings);
+    await client.call("GET", "server_settings", {});
+    expect(fake.lastRequest.url.href).toBe("https://example.com/chat/api/v1/server_settings");
   });
 
   it("defaults to the page's own origin", async () => {
     const fake = createFakeFetch();
     const client = createApiClient({ fetch: fake.fetch });
-    fake.json(200, success({ value: 1 }));
-    await client.request("GET", "users/me", { schema: okSchema });
+    fake.json(200, settings);
+    await client.call("GET", "server_settings", {});
     // The fake resolves relative URLs against http://localhost, as a page there would.
-    expect(fake.lastRequest.url.href).toBe("http://localhost/api/v1/users/me");
+    expect(fake.lastRequest.url.href).toBe("http://localhost/api/v1/server_settings");
   });
 
   it("sends PATCH parameters as a form body too", async () => {
     const { fake, client } = setup();
-    fake.json(200, success({ value: 1 }));
-    await client.request("PATCH", "messages/5", { params: { content: "x" }, schema: okSchema });
+    fake.json(200, ok);
+    await client.call("PATCH", "messages/{message_id}", {
+      path: { message_id: 5 },
+      params: { content: "x" },
+    });
+    expect(fake.lastRequest.path).toBe("/api/v1/messages/5");
     expect(fake.lastRequest.headers.get("Content-Type")).toBe("application/x-www-form-urlencoded");
     expect(fake.lastRequest.body).toEqual({ content: "x" });
   });
 
   it("sends files and parameters as multipart, leaving the Content-Type to fetch", async () => {
     const { fake, client } = setup();
-    fake.json(200, success({ value: 1 }));
+    fake.json(200, ok);
     const image = new Blob(["GIF89a"], { type: "image/gif" });
-    await client.request("POST", "realm/emoji/wave", {
+    await client.call("POST", "realm/emoji/{emoji_name}", {
+      path: { emoji_name: "wave" },
       params: { note: "hi", tags: ["a"] },
       files: { file: image },
-      schema: okSchema,
     });
     const request = fake.lastRequest;
     expect(request.isMultipart).toBe(true);
@@ -149,19 +159,60 @@ describe("request", () => {
 
   it("sends Basic auth, UTF-8 safe", async () => {
     const { fake, client } = setup({ email: "zoë@parley.test", apiKey: "kéy✓" });
-    fake.json(200, success({ value: 1 }));
-    await client.request("GET", "users/me", { schema: okSchema });
+    fake.json(200, settings);
+    await client.call("GET", "server_settings", {});
     const header = fake.lastRequest.headers.get("Authorization") ?? "";
     // base64 of the UTF-8 bytes of "zoë@parley.test:kéy✓"
     expect(header).toBe("Basic em/Dq0BwYXJsZXkudGVzdDprw6l54pyT");
     expect(base64Utf8("iago@parley.test:abc")).toBe(btoa("iago@parley.test:abc"));
   });
 
-  it("returns the parsed body", async () => {
+  it("returns the body as the endpoint's schema parses it", async () => {
     const { fake, client } = setup();
-    fake.json(200, success({ value: 42, extra: "kept" }));
-    const result = await client.request("GET", "x", { schema: okSchema });
-    expect(result.value).toBe(42);
+    fake.json(200, success({ zulip_version: "9.0", zulip_feature_level: 247, extra: "kept" }));
+    const result = await client.call("GET", "server_settings", {});
+    expect(result.zulip_feature_level).toBe(247);
+    expect(result).toMatchObject({ extra: "kept" });
+  });
+});
+
+describe("paths from the endpoint table", () => {
+  it("sends a filled path, and rejects without a request when a value is refused", async () => {
+    const { fake, client } = setup();
+    fake.json(200, ok);
+    await client.call("DELETE", "realm/emoji/{emoji_name}", { path: { emoji_name: "party/cat" } });
+    expect(fake.lastRequest.url.pathname).toBe("/api/v1/realm/emoji/party%2Fcat");
+
+    const error = await client
+      .call("DELETE", "realm/emoji/{emoji_name}", { path: { emoji_name: ".." } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("takes only the table's paths and methods, each with its path parameters", async () => {
+    const { fake, client } = setup();
+    const refused = [
+      // @ts-expect-error: not a path of the table (its template is messages/{message_id})
+      client.call("GET", "messages/5", {}),
+      // @ts-expect-error: `messages` answers GET and POST only
+      client.call("PATCH", "messages", {}),
+      // @ts-expect-error: the template's `message_id` is missing
+      client.call("GET", "messages/{message_id}", {}),
+    ];
+    // At run time too (JavaScript callers, casts): rejected before any request.
+    for (const call of refused) await expect(call).rejects.toThrow(TypeError);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("parses the answer with the endpoint's own schema", async () => {
+    const { fake, client } = setup();
+    // A valid empty success, but `GET /messages/{id}` must carry the message and its source.
+    fake.json(200, ok);
+    const error = await client
+      .call("GET", "messages/{message_id}", { path: { message_id: 1 } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MalformedResponseError);
   });
 });
 
@@ -175,7 +226,7 @@ describe("error classification", () => {
       queue_id: "q",
     });
     const error = await client
-      .request("GET", "events", { schema: okSchema })
+      .call("GET", "events", { params: { queue_id: "q" } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -189,7 +240,7 @@ describe("error classification", () => {
   it("an error status with a non-JSON body is still an ApiError", async () => {
     const { fake, client } = setup();
     fake.text(502, "<html>Bad gateway</html>");
-    const error = await client.request("GET", "x", { schema: okSchema }).catch((e: unknown) => e);
+    const error = await anyCall(client);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 502, code: undefined });
   });
@@ -197,7 +248,7 @@ describe("error classification", () => {
   it("401 is an UnauthorizedError", async () => {
     const { fake, client } = setup();
     fake.json(401, { result: "error", msg: "Invalid API key", code: "UNAUTHORIZED" });
-    const error = await client.request("GET", "x", { schema: okSchema }).catch((e: unknown) => e);
+    const error = await anyCall(client);
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: "UNAUTHORIZED" });
@@ -213,8 +264,8 @@ describe("error classification", () => {
     };
     fake.json(429, body, { "Retry-After": "0.5" });
     fake.json(429, body);
-    const first = await client.request("GET", "x", { schema: okSchema }).catch((e: unknown) => e);
-    const second = await client.request("GET", "x", { schema: okSchema }).catch((e: unknown) => e);
+    const first = await anyCall(client);
+    const second = await anyCall(client);
     expect(first).toBeInstanceOf(RateLimitedError);
     expect(first).toMatchObject({ status: 429, code: "RATE_LIMIT_HIT", retryAfterMs: 500 });
     expect(second).toMatchObject({ retryAfterMs: 2500 });
@@ -233,16 +284,16 @@ describe("error classification", () => {
   it("a rejected fetch is a NetworkError", async () => {
     const { fake, client } = setup();
     fake.networkFailure();
-    const error = await client.request("GET", "x", { schema: okSchema }).catch((e: unknown) => e);
+    const error = await anyCall(client);
     expect(error).toBeInstanceOf(NetworkError);
   });
 
   it("bad JSON or a schema mismatch on success is a MalformedResponseError", async () => {
     const { fake, client } = setup();
     fake.text(200, "not json");
-    fake.json(200, success({ value: "not a number" }));
-    const first = await client.request("GET", "x", { schema: okSchema }).catch((e: unknown) => e);
-    const second = await client.request("GET", "x", { schema: okSchema }).catch((e: unknown) => e);
+    fake.json(200, success({ zulip_version: "9.0", zulip_feature_level: "247" }));
+    const first = await anyCall(client);
+    const second = await anyCall(client);
     expect(first).toBeInstanceOf(MalformedResponseError);
     expect(second).toBeInstanceOf(MalformedResponseError);
   });
@@ -257,11 +308,9 @@ describe("timeouts and aborts", () => {
     vi.useFakeTimers();
     const { fake, client } = setup();
     fake.hang();
-    const promise = client
-      .request("GET", "events", { schema: okSchema, timeoutMs: 100_000 })
-      .catch((e: unknown) => e);
+    const promise = client.call("GET", "events", { timeoutMs: 100_000 }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(99_999);
-    fake.json(200, success({ value: 1 })); // not consumed: proves nothing settled early
+    fake.json(200, { events: [] }); // not consumed: proves nothing settled early
     await vi.advanceTimersByTimeAsync(1);
     const error = await promise;
     expect(error).toBeInstanceOf(TimeoutError);
@@ -272,9 +321,7 @@ describe("timeouts and aborts", () => {
     const { fake, client } = setup();
     fake.hang();
     const controller = new AbortController();
-    const promise = client
-      .request("GET", "x", { schema: okSchema, signal: controller.signal })
-      .catch((e: unknown) => e);
+    const promise = anyCall(client, { signal: controller.signal });
     const reason = new Error("navigated away");
     controller.abort(reason);
     expect(await promise).toBe(reason);
@@ -284,9 +331,7 @@ describe("timeouts and aborts", () => {
     const { fake, client } = setup();
     const controller = new AbortController();
     controller.abort();
-    const error = await client
-      .request("GET", "x", { schema: okSchema, signal: controller.signal })
-      .catch((e: unknown) => e);
+    const error = await anyCall(client, { signal: controller.signal });
     expect(error).toBeInstanceOf(DOMException);
     expect(fake.requests).toHaveLength(0);
   });

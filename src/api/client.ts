@@ -1,6 +1,14 @@
 import type { z } from "zod";
 import { errorResponseSchema } from "../../common/wire/common";
 import {
+  ENDPOINTS,
+  type EndpointMethod,
+  type EndpointPath,
+  type EndpointResponse,
+  type HttpMethod,
+} from "../../common/wire/endpoints";
+import { fillPath, type PathOption, type PathValue } from "./endpoint-path";
+import {
   ApiError,
   MalformedResponseError,
   NetworkError,
@@ -23,11 +31,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch | undefined;
 }
 
-/** The verbs Zulip's API uses. */
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
-
 /** Parameter values; strings go raw, `undefined` is omitted, everything else is JSON-encoded. */
-export type ParamValue =
+type ParamValue =
   | string
   | number
   | boolean
@@ -38,11 +43,9 @@ export type ParamValue =
 /** A request's parameters by name. */
 export type Params = Readonly<Record<string, ParamValue>>;
 
-/** Per-request options of `ApiClient.request`. */
-export interface RequestOptions<S extends z.ZodType> {
+/** Per-request options of `ApiClient.call` besides the path's parameters. */
+interface TransportOptions {
   params?: Params | undefined;
-  /** Parses the success body; a mismatch rejects with `MalformedResponseError`. */
-  schema: S;
   /** The caller's cancellation; an abort rejects with the signal's reason, not an ApiRequestError. */
   signal?: AbortSignal | undefined;
   /** Defaults to `DEFAULT_TIMEOUT_MS`; covers the whole exchange including the body. */
@@ -51,10 +54,13 @@ export interface RequestOptions<S extends z.ZodType> {
   keepalive?: boolean | undefined;
   /**
    * Files to upload: the body becomes `multipart/form-data` holding the params and these, each
-   * under its field name. Only for POST and PATCH.
+   * under its field name. Only for the methods with a body (POST, PATCH, PUT).
    */
   files?: Readonly<Record<string, Blob>> | undefined;
 }
+
+/** Per-request options of `ApiClient.call` for `path`. */
+type RequestOptions<P extends EndpointPath> = TransportOptions & PathOption<P>;
 
 /** What every binding accepts besides its parameters. */
 export interface CallOptions {
@@ -70,18 +76,24 @@ export interface LongCallOptions extends CallOptions {
 export interface ApiClient {
   /** Whom the requests are authenticated as, if anyone. */
   readonly auth: ApiAuth | undefined;
-  request<S extends z.ZodType>(
-    method: HttpMethod,
-    path: string,
-    options: RequestOptions<S>,
-  ): Promise<z.output<S>>;
+  /**
+   * Calls `method` `path` of the endpoint table (common/wire/endpoints.ts), a template such as
+   * `messages/{message_id}` whose parameters `options.path` fills in, and parses the success
+   * body with that endpoint's schema: a path or method the table lacks does not compile, and the
+   * result is the type the table gives. A mismatching body rejects with `MalformedResponseError`.
+   */
+  call<P extends EndpointPath, M extends EndpointMethod<P>>(
+    method: M,
+    path: P,
+    options: RequestOptions<P>,
+  ): Promise<EndpointResponse<P, M>>;
 }
 
 /** Applied when a request does not set its own `timeoutMs`. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Encodes one parameter the way Zulip's `REQ(json_validator=...)` expects. */
-export function encodeParamValue(value: Exclude<ParamValue, undefined>): string {
+function encodeParamValue(value: Exclude<ParamValue, undefined>): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
@@ -102,7 +114,7 @@ export function base64Utf8(text: string): string {
 }
 
 /** The `Authorization` header value for HTTP Basic auth. */
-export function basicAuthHeader(auth: ApiAuth): string {
+function basicAuthHeader(auth: ApiAuth): string {
   return `Basic ${base64Utf8(`${auth.email}:${auth.apiKey}`)}`;
 }
 
@@ -122,15 +134,24 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const authorization = options.auth ? basicAuthHeader(options.auth) : undefined;
 
-  async function request<S extends z.ZodType>(
+  function call<P extends EndpointPath, M extends EndpointMethod<P>>(
+    method: M,
+    path: P,
+    options: RequestOptions<P>,
+  ): Promise<EndpointResponse<P, M>>;
+  async function call(
     method: HttpMethod,
-    path: string,
-    requestOptions: RequestOptions<S>,
-  ): Promise<z.output<S>> {
+    path: EndpointPath,
+    requestOptions: TransportOptions & { path?: Readonly<Record<string, PathValue>> | undefined },
+  ): Promise<unknown> {
+    const methods: Readonly<Partial<Record<HttpMethod, z.ZodType>>> = ENDPOINTS[path];
+    const schema = methods[method];
+    // Only a caller past the types (a cast, plain JavaScript) gets here.
+    if (schema === undefined) throw new TypeError(`${method} ${path} is not in ENDPOINTS`);
     const params = encodeParams(requestOptions.params ?? {});
-    const isBodyMethod = method === "POST" || method === "PATCH";
+    const isBodyMethod = method === "POST" || method === "PATCH" || method === "PUT";
     const query = !isBodyMethod && params.toString() !== "" ? `?${params.toString()}` : "";
-    const url = `${baseUrl}/api/v1/${path.replace(/^\/+/, "")}${query}`;
+    const url = `${baseUrl}/api/v1/${fillPath(path, requestOptions.path)}${query}`;
 
     const headers: Record<string, string> = { Accept: "application/json" };
     if (authorization !== undefined) headers["Authorization"] = authorization;
@@ -150,11 +171,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const text = await response.text().catch((error: unknown) => {
         throw new NetworkError(describe(error), { cause: error });
       });
-      return classify(response, text, requestOptions.schema);
+      return classify(response, text, schema);
     });
   }
 
-  return { auth: options.auth, request };
+  return { auth: options.auth, call };
 }
 
 /**
@@ -163,7 +184,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
  */
 function requestBody(
   params: URLSearchParams,
-  files: RequestOptions<z.ZodType>["files"],
+  files: TransportOptions["files"],
   headers: Record<string, string>,
 ): string | FormData {
   if (files === undefined) {

@@ -2,7 +2,7 @@
  * The one error tree of the transport. Every failed request rejects with exactly one of these
  * (or, when the caller's own signal aborted it, with that signal's reason, untouched).
  */
-export abstract class ApiRequestError extends Error {
+abstract class ApiRequestError extends Error {
   override name = "ApiRequestError";
 }
 

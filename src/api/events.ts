@@ -1,11 +1,10 @@
 import type { ApiClient, CallOptions } from "./client";
-import { getEventsResponseSchema } from "../../common/wire/events";
-import { registerResponseSchema, type RegisterResponse } from "../../common/wire/register";
-import { emptySuccessResponseSchema, type NarrowTerm } from "../../common/wire/responses";
-import type { z } from "zod";
+import type { RegisterResponse } from "../../common/wire/register";
+import type { NarrowTerm } from "../../common/wire/responses";
+import type { EndpointResponse } from "../../common/wire/endpoints";
 
 /** `GET /events`: `events` still unparsed, one schema per event later. */
-export type GetEventsResponse = z.infer<typeof getEventsResponseSchema>;
+export type GetEventsResponse = EndpointResponse<"events", "GET">;
 
 /** Parameters of `POST /register` (each JSON-encoded on the wire). */
 export interface RegisterQueueParams {
@@ -27,9 +26,8 @@ export function registerQueue(
   params: RegisterQueueParams,
   options: CallOptions = {},
 ): Promise<RegisterResponse> {
-  return client.request("POST", "register", {
+  return client.call("POST", "register", {
     params: { ...params },
-    schema: registerResponseSchema,
     signal: options.signal,
   });
 }
@@ -51,9 +49,8 @@ export function getEvents(
   params: GetEventsParams,
   options: CallOptions & { timeoutMs?: number | undefined } = {},
 ): Promise<GetEventsResponse> {
-  return client.request("GET", "events", {
+  return client.call("GET", "events", {
     params: { ...params },
-    schema: getEventsResponseSchema,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
   });
@@ -65,9 +62,8 @@ export async function deleteQueue(
   params: { queue_id: string },
   options: CallOptions = {},
 ): Promise<void> {
-  await client.request("DELETE", "events", {
+  await client.call("DELETE", "events", {
     params,
-    schema: emptySuccessResponseSchema,
     signal: options.signal,
     keepalive: true,
   });

@@ -1,19 +1,12 @@
 import type { ApiClient, CallOptions } from "./client";
-import {
-  addLinkifierResponseSchema,
-  getLinkifiersResponseSchema,
-  type AddLinkifierResponse,
-  type GetLinkifiersResponse,
-} from "../../common/wire/realm";
-import { emptySuccessResponseSchema } from "../../common/wire/responses";
+import type { AddLinkifierResponse, GetLinkifiersResponse } from "../../common/wire/realm";
 
 /** GET /api/v1/realm/linkifiers — every linkifier, in the order they apply. */
 export function getLinkifiers(
   client: ApiClient,
   options: CallOptions = {},
 ): Promise<GetLinkifiersResponse> {
-  return client.request("GET", "realm/linkifiers", {
-    schema: getLinkifiersResponseSchema,
+  return client.call("GET", "realm/linkifiers", {
     signal: options.signal,
   });
 }
@@ -29,9 +22,8 @@ export function addLinkifier(
     { pattern: string; url_template: string } | { pattern: string; url_format_string: string },
   options: CallOptions = {},
 ): Promise<AddLinkifierResponse> {
-  return client.request("POST", "realm/filters", {
+  return client.call("POST", "realm/filters", {
     params,
-    schema: addLinkifierResponseSchema,
     signal: options.signal,
   });
 }
@@ -42,8 +34,8 @@ export async function removeLinkifier(
   params: { filter_id: number },
   options: CallOptions = {},
 ): Promise<void> {
-  await client.request("DELETE", `realm/filters/${encodeURIComponent(params.filter_id)}`, {
-    schema: emptySuccessResponseSchema,
+  await client.call("DELETE", "realm/filters/{filter_id}", {
+    path: params,
     signal: options.signal,
   });
 }

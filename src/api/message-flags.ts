@@ -1,10 +1,7 @@
 import type { ApiClient, CallOptions } from "./client";
-import {
-  emptySuccessResponseSchema,
-  markAllAsReadResponseSchema,
-  updateMessageFlagsResponseSchema,
-  type MarkAllAsReadResponse,
-  type UpdateMessageFlagsResponse,
+import type {
+  MarkAllAsReadResponse,
+  UpdateMessageFlagsResponse,
 } from "../../common/wire/responses";
 
 /** Parameters of `POST /messages/flags`; only `read`, `starred` and `collapsed` are editable. */
@@ -20,9 +17,8 @@ export function updateMessageFlags(
   params: UpdateMessageFlagsParams,
   options: CallOptions = {},
 ): Promise<UpdateMessageFlagsResponse> {
-  return client.request("POST", "messages/flags", {
+  return client.call("POST", "messages/flags", {
     params: { ...params },
-    schema: updateMessageFlagsResponseSchema,
     signal: options.signal,
   });
 }
@@ -32,8 +28,7 @@ export function markAllAsRead(
   client: ApiClient,
   options: CallOptions = {},
 ): Promise<MarkAllAsReadResponse> {
-  return client.request("POST", "mark_all_as_read", {
-    schema: markAllAsReadResponseSchema,
+  return client.call("POST", "mark_all_as_read", {
     signal: options.signal,
   });
 }
@@ -44,9 +39,8 @@ export async function markStreamAsRead(
   params: { stream_id: number },
   options: CallOptions = {},
 ): Promise<void> {
-  await client.request("POST", "mark_stream_as_read", {
+  await client.call("POST", "mark_stream_as_read", {
     params,
-    schema: emptySuccessResponseSchema,
     signal: options.signal,
   });
 }
@@ -57,9 +51,8 @@ export async function markTopicAsRead(
   params: { stream_id: number; topic_name: string },
   options: CallOptions = {},
 ): Promise<void> {
-  await client.request("POST", "mark_topic_as_read", {
+  await client.call("POST", "mark_topic_as_read", {
     params,
-    schema: emptySuccessResponseSchema,
     signal: options.signal,
   });
 }

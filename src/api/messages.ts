@@ -1,19 +1,14 @@
 import type { ApiClient, CallOptions } from "./client";
-import {
-  emptySuccessResponseSchema,
-  getMessageHistoryResponseSchema,
-  getMessageResponseSchema,
-  getMessagesResponseSchema,
-  sendMessageResponseSchema,
-  type GetMessageHistoryResponse,
-  type GetMessageResponse,
-  type GetMessagesResponse,
-  type NarrowTerm,
-  type SendMessageResponse,
+import type {
+  GetMessageHistoryResponse,
+  GetMessageResponse,
+  GetMessagesResponse,
+  NarrowTerm,
+  SendMessageResponse,
 } from "../../common/wire/responses";
 
 /** Where a `GET /messages` window is centred: a message id or one of Zulip's named anchors. */
-export type Anchor = number | "newest" | "oldest" | "first_unread";
+type Anchor = number | "newest" | "oldest" | "first_unread";
 
 /** Parameters of `GET /messages`: `num_before + num_after` may not exceed 5000. */
 export interface GetMessagesParams {
@@ -31,13 +26,12 @@ export function getMessages(
   params: GetMessagesParams,
   options: CallOptions = {},
 ): Promise<GetMessagesResponse> {
-  return client.request("GET", "messages", {
+  return client.call("GET", "messages", {
     params: {
       ...params,
       // Zulip reads `anchor` raw ("newest", "123"), so it must not be JSON-quoted.
       anchor: String(params.anchor),
     },
-    schema: getMessagesResponseSchema,
     signal: options.signal,
   });
 }
@@ -62,16 +56,10 @@ export function sendMessage(
   params: SendMessageParams,
   options: CallOptions = {},
 ): Promise<SendMessageResponse> {
-  return client.request("POST", "messages", {
+  return client.call("POST", "messages", {
     params: { ...params },
-    schema: sendMessageResponseSchema,
     signal: options.signal,
   });
-}
-
-/** The path of one message; ids are integers, but the path is built the one safe way anyway. */
-function messagePath(messageId: number, suffix = ""): string {
-  return `messages/${encodeURIComponent(messageId)}${suffix}`;
 }
 
 /** GET /api/v1/messages/{message_id} — one message (with the caller's flags) and its Markdown. */
@@ -81,15 +69,15 @@ export function getMessage(
   options: CallOptions = {},
 ): Promise<GetMessageResponse> {
   const { message_id, ...query } = params;
-  return client.request("GET", messagePath(message_id), {
+  return client.call("GET", "messages/{message_id}", {
+    path: { message_id },
     params: query,
-    schema: getMessageResponseSchema,
     signal: options.signal,
   });
 }
 
 /** How far a topic or stream move reaches from the edited message. */
-export type PropagateMode = "change_one" | "change_later" | "change_all";
+type PropagateMode = "change_one" | "change_later" | "change_all";
 
 /** Parameters of `PATCH /messages/{id}`: new content, and/or a move to a topic or stream. */
 export interface UpdateMessageParams {
@@ -109,9 +97,9 @@ export async function updateMessage(
   options: CallOptions = {},
 ): Promise<void> {
   const { message_id, ...body } = params;
-  await client.request("PATCH", messagePath(message_id), {
+  await client.call("PATCH", "messages/{message_id}", {
+    path: { message_id },
     params: body,
-    schema: emptySuccessResponseSchema,
     signal: options.signal,
   });
 }
@@ -122,8 +110,8 @@ export async function deleteMessage(
   params: { message_id: number },
   options: CallOptions = {},
 ): Promise<void> {
-  await client.request("DELETE", messagePath(params.message_id), {
-    schema: emptySuccessResponseSchema,
+  await client.call("DELETE", "messages/{message_id}", {
+    path: params,
     signal: options.signal,
   });
 }
@@ -134,8 +122,8 @@ export function getMessageHistory(
   params: { message_id: number },
   options: CallOptions = {},
 ): Promise<GetMessageHistoryResponse> {
-  return client.request("GET", messagePath(params.message_id, "/history"), {
-    schema: getMessageHistoryResponseSchema,
+  return client.call("GET", "messages/{message_id}/history", {
+    path: params,
     signal: options.signal,
   });
 }

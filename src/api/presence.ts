@@ -1,11 +1,8 @@
 import type { ApiClient, CallOptions } from "./client";
-import {
-  getRealmPresenceResponseSchema,
-  getUserPresenceResponseSchema,
-  updatePresenceResponseSchema,
-  type GetRealmPresenceResponse,
-  type GetUserPresenceResponse,
-  type UpdatePresenceResponse,
+import type {
+  GetRealmPresenceResponse,
+  GetUserPresenceResponse,
+  UpdatePresenceResponse,
 } from "../../common/wire/presence";
 
 /** GET /api/v1/users/{user_id_or_email}/presence — one user's clients and `aggregated`. */
@@ -14,8 +11,9 @@ export function getUserPresence(
   params: { user_id_or_email: number | string },
   options: CallOptions = {},
 ): Promise<GetUserPresenceResponse> {
-  return client.request("GET", `users/${encodeURIComponent(params.user_id_or_email)}/presence`, {
-    schema: getUserPresenceResponseSchema,
+  // Zulip's `users/{user_id_or_email}/presence`: the table names the parameter `user_id`.
+  return client.call("GET", "users/{user_id}/presence", {
+    path: { user_id: params.user_id_or_email },
     signal: options.signal,
   });
 }
@@ -25,8 +23,7 @@ export function getRealmPresence(
   client: ApiClient,
   options: CallOptions = {},
 ): Promise<GetRealmPresenceResponse> {
-  return client.request("GET", "realm/presence", {
-    schema: getRealmPresenceResponseSchema,
+  return client.call("GET", "realm/presence", {
     signal: options.signal,
   });
 }
@@ -46,9 +43,8 @@ export function updatePresence(
   params: UpdatePresenceParams,
   options: CallOptions = {},
 ): Promise<UpdatePresenceResponse> {
-  return client.request("POST", "users/me/presence", {
+  return client.call("POST", "users/me/presence", {
     params: { ...params },
-    schema: updatePresenceResponseSchema,
     signal: options.signal,
   });
 }

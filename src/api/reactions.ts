@@ -1,5 +1,4 @@
 import type { ApiClient, CallOptions } from "./client";
-import { emptySuccessResponseSchema } from "../../common/wire/responses";
 
 /** `unicode_emoji` (code: hex code points), `realm_emoji` (code: the id), `zulip_extra_emoji`. */
 export type ReactionType = "unicode_emoji" | "realm_emoji" | "zulip_extra_emoji";
@@ -12,10 +11,6 @@ export interface ReactionParams {
   reaction_type?: ReactionType | undefined;
 }
 
-function reactionPath(messageId: number): string {
-  return `messages/${encodeURIComponent(messageId)}/reactions`;
-}
-
 /** POST /api/v1/messages/{message_id}/reactions — adds the caller's reaction. */
 export async function addReaction(
   client: ApiClient,
@@ -23,9 +18,9 @@ export async function addReaction(
   options: CallOptions = {},
 ): Promise<void> {
   const { message_id, ...emoji } = params;
-  await client.request("POST", reactionPath(message_id), {
+  await client.call("POST", "messages/{message_id}/reactions", {
+    path: { message_id },
     params: emoji,
-    schema: emptySuccessResponseSchema,
     signal: options.signal,
   });
 }
@@ -37,9 +32,9 @@ export async function removeReaction(
   options: CallOptions = {},
 ): Promise<void> {
   const { message_id, ...emoji } = params;
-  await client.request("DELETE", reactionPath(message_id), {
+  await client.call("DELETE", "messages/{message_id}/reactions", {
+    path: { message_id },
     params: emoji,
-    schema: emptySuccessResponseSchema,
     signal: options.signal,
   });
 }

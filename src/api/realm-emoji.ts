@@ -1,21 +1,15 @@
 import type { ApiClient, CallOptions, LongCallOptions } from "./client";
-import { getCustomEmojiResponseSchema, type GetCustomEmojiResponse } from "../../common/wire/realm";
-import { emptySuccessResponseSchema } from "../../common/wire/responses";
+import type { GetCustomEmojiResponse } from "../../common/wire/realm";
 
 /** An upload may take far longer than an ordinary request (the limit is 5 MiB). */
 export const UPLOAD_TIMEOUT_MS = 120_000;
-
-function emojiPath(name: string): string {
-  return `realm/emoji/${encodeURIComponent(name)}`;
-}
 
 /** GET /api/v1/realm/emoji — every custom emoji, deactivated ones included, keyed by id. */
 export function getCustomEmoji(
   client: ApiClient,
   options: CallOptions = {},
 ): Promise<GetCustomEmojiResponse> {
-  return client.request("GET", "realm/emoji", {
-    schema: getCustomEmojiResponseSchema,
+  return client.call("GET", "realm/emoji", {
     signal: options.signal,
   });
 }
@@ -29,9 +23,9 @@ export async function uploadCustomEmoji(
   params: { emoji_name: string; file: Blob },
   options: LongCallOptions = {},
 ): Promise<void> {
-  await client.request("POST", emojiPath(params.emoji_name), {
+  await client.call("POST", "realm/emoji/{emoji_name}", {
+    path: { emoji_name: params.emoji_name },
     files: { file: params.file },
-    schema: emptySuccessResponseSchema,
     signal: options.signal,
     timeoutMs: options.timeoutMs ?? UPLOAD_TIMEOUT_MS,
   });
@@ -43,8 +37,8 @@ export async function deactivateCustomEmoji(
   params: { emoji_name: string },
   options: CallOptions = {},
 ): Promise<void> {
-  await client.request("DELETE", emojiPath(params.emoji_name), {
-    schema: emptySuccessResponseSchema,
+  await client.call("DELETE", "realm/emoji/{emoji_name}", {
+    path: params,
     signal: options.signal,
   });
 }

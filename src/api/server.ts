@@ -1,13 +1,8 @@
 import type { ApiClient, CallOptions } from "./client";
-import {
-  devFetchApiKeyResponseSchema,
-  devListUsersResponseSchema,
-  fetchApiKeyResponseSchema,
-  serverSettingsResponseSchema,
-  type DevFetchApiKeyResponse,
-  type DevListUsersResponse,
-  type FetchApiKeyResponse,
-  type ServerSettings,
+import type {
+  DevListUsersResponse,
+  FetchApiKeyResponse,
+  ServerSettings,
 } from "../../common/wire/responses";
 
 /** GET /api/v1/server_settings — no auth needed. */
@@ -15,8 +10,7 @@ export function getServerSettings(
   client: ApiClient,
   options: CallOptions = {},
 ): Promise<ServerSettings> {
-  return client.request("GET", "server_settings", {
-    schema: serverSettingsResponseSchema,
+  return client.call("GET", "server_settings", {
     signal: options.signal,
   });
 }
@@ -26,8 +20,7 @@ export function devListUsers(
   client: ApiClient,
   options: CallOptions = {},
 ): Promise<DevListUsersResponse> {
-  return client.request("GET", "dev_list_users", {
-    schema: devListUsersResponseSchema,
+  return client.call("GET", "dev_list_users", {
     signal: options.signal,
   });
 }
@@ -37,10 +30,9 @@ export function devFetchApiKey(
   client: ApiClient,
   params: { username: string },
   options: CallOptions = {},
-): Promise<DevFetchApiKeyResponse> {
-  return client.request("POST", "dev_fetch_api_key", {
+): Promise<FetchApiKeyResponse> {
+  return client.call("POST", "dev_fetch_api_key", {
     params,
-    schema: devFetchApiKeyResponseSchema,
     signal: options.signal,
   });
 }
@@ -51,9 +43,8 @@ export function fetchApiKey(
   params: { username: string; password: string },
   options: CallOptions = {},
 ): Promise<FetchApiKeyResponse> {
-  return client.request("POST", "fetch_api_key", {
+  return client.call("POST", "fetch_api_key", {
     params,
-    schema: fetchApiKeyResponseSchema,
     signal: options.signal,
   });
 }

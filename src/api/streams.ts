@@ -1,10 +1,5 @@
 import type { ApiClient, CallOptions } from "./client";
-import {
-  getStreamsResponseSchema,
-  getStreamTopicsResponseSchema,
-  type GetStreamsResponse,
-  type GetStreamTopicsResponse,
-} from "../../common/wire/streams";
+import type { GetStreamsResponse, GetStreamTopicsResponse } from "../../common/wire/streams";
 
 /** Which streams `GET /streams` lists; by default public and subscribed ones. */
 export interface GetStreamsParams {
@@ -23,9 +18,8 @@ export function getStreams(
   params: GetStreamsParams = {},
   options: CallOptions = {},
 ): Promise<GetStreamsResponse> {
-  return client.request("GET", "streams", {
+  return client.call("GET", "streams", {
     params: { ...params },
-    schema: getStreamsResponseSchema,
     signal: options.signal,
   });
 }
@@ -36,8 +30,8 @@ export function getStreamTopics(
   params: { stream_id: number },
   options: CallOptions = {},
 ): Promise<GetStreamTopicsResponse> {
-  return client.request("GET", `users/me/${encodeURIComponent(params.stream_id)}/topics`, {
-    schema: getStreamTopicsResponseSchema,
+  return client.call("GET", "users/me/{stream_id}/topics", {
+    path: params,
     signal: options.signal,
   });
 }

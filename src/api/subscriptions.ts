@@ -1,14 +1,6 @@
 import type { ApiClient, CallOptions } from "./client";
-import {
-  getSubscriptionsResponseSchema,
-  type GetSubscriptionsResponse,
-} from "../../common/wire/responses";
-import {
-  subscribeResponseSchema,
-  unsubscribeResponseSchema,
-  type SubscribeResponse,
-  type UnsubscribeResponse,
-} from "../../common/wire/streams";
+import type { GetSubscriptionsResponse } from "../../common/wire/responses";
+import type { SubscribeResponse, UnsubscribeResponse } from "../../common/wire/streams";
 
 /** GET /api/v1/users/me/subscriptions — the streams the caller is subscribed to. */
 export function getSubscriptions(
@@ -16,15 +8,14 @@ export function getSubscriptions(
   params: { include_subscribers?: boolean } = {},
   options: CallOptions = {},
 ): Promise<GetSubscriptionsResponse> {
-  return client.request("GET", "users/me/subscriptions", {
+  return client.call("GET", "users/me/subscriptions", {
     params,
-    schema: getSubscriptionsResponseSchema,
     signal: options.signal,
   });
 }
 
 /** A stream to subscribe to; created with this description (and colour) if it does not exist. */
-export interface StreamToSubscribe {
+interface StreamToSubscribe {
   name: string;
   description?: string | undefined;
   color?: string | undefined;
@@ -49,9 +40,8 @@ export function subscribe(
   params: SubscribeParams,
   options: CallOptions = {},
 ): Promise<SubscribeResponse> {
-  return client.request("POST", "users/me/subscriptions", {
+  return client.call("POST", "users/me/subscriptions", {
     params: { ...params },
-    schema: subscribeResponseSchema,
     signal: options.signal,
   });
 }
@@ -65,9 +55,8 @@ export function unsubscribe(
   },
   options: CallOptions = {},
 ): Promise<UnsubscribeResponse> {
-  return client.request("DELETE", "users/me/subscriptions", {
+  return client.call("DELETE", "users/me/subscriptions", {
     params: { ...params },
-    schema: unsubscribeResponseSchema,
     signal: options.signal,
   });
 }

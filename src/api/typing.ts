@@ -1,5 +1,4 @@
 import type { ApiClient, CallOptions } from "./client";
-import { emptySuccessResponseSchema } from "../../common/wire/responses";
 
 /** Parameters of `POST /typing`: a direct conversation by user ids, or a stream topic. */
 export type SetTypingStatusParams =
@@ -12,9 +11,8 @@ export async function setTypingStatus(
   params: SetTypingStatusParams,
   options: CallOptions = {},
 ): Promise<void> {
-  await client.request("POST", "typing", {
+  await client.call("POST", "typing", {
     params: { ...params },
-    schema: emptySuccessResponseSchema,
     signal: options.signal,
   });
 }

@@ -1,19 +1,12 @@
 import type { ApiClient, CallOptions } from "./client";
-import {
-  createUserGroupResponseSchema,
-  getUserGroupsResponseSchema,
-  type CreateUserGroupResponse,
-  type GetUserGroupsResponse,
-} from "../../common/wire/realm";
-import { emptySuccessResponseSchema } from "../../common/wire/responses";
+import type { CreateUserGroupResponse, GetUserGroupsResponse } from "../../common/wire/realm";
 
 /** GET /api/v1/user_groups — every group, system groups included (not for guests or bots). */
 export function getUserGroups(
   client: ApiClient,
   options: CallOptions = {},
 ): Promise<GetUserGroupsResponse> {
-  return client.request("GET", "user_groups", {
-    schema: getUserGroupsResponseSchema,
+  return client.call("GET", "user_groups", {
     signal: options.signal,
   });
 }
@@ -24,9 +17,8 @@ export function createUserGroup(
   params: { name: string; description: string; members: readonly number[] },
   options: CallOptions = {},
 ): Promise<CreateUserGroupResponse> {
-  return client.request("POST", "user_groups/create", {
+  return client.call("POST", "user_groups/create", {
     params,
-    schema: createUserGroupResponseSchema,
     signal: options.signal,
   });
 }
@@ -42,9 +34,9 @@ export async function updateUserGroupMembers(
   options: CallOptions = {},
 ): Promise<void> {
   const { user_group_id, ...change } = params;
-  await client.request("POST", `user_groups/${encodeURIComponent(user_group_id)}/members`, {
+  await client.call("POST", "user_groups/{user_group_id}/members", {
+    path: { user_group_id },
     params: change,
-    schema: emptySuccessResponseSchema,
     signal: options.signal,
   });
 }

@@ -1,19 +1,13 @@
 import type { ApiClient, CallOptions } from "./client";
-import { getOwnUserResponseSchema, type GetOwnUserResponse } from "../../common/wire/responses";
-import {
-  getUserResponseSchema,
-  getUsersResponseSchema,
-  type GetUserResponse,
-  type GetUsersResponse,
-} from "../../common/wire/users";
+import type { GetOwnUserResponse } from "../../common/wire/responses";
+import type { GetUserResponse, GetUsersResponse } from "../../common/wire/users";
 
 /** GET /api/v1/users/me — the caller's own profile. */
 export function getOwnUser(
   client: ApiClient,
   options: CallOptions = {},
 ): Promise<GetOwnUserResponse> {
-  return client.request("GET", "users/me", {
-    schema: getOwnUserResponseSchema,
+  return client.call("GET", "users/me", {
     signal: options.signal,
   });
 }
@@ -31,9 +25,8 @@ export function getUsers(
   params: GetUsersParams = {},
   options: CallOptions = {},
 ): Promise<GetUsersResponse> {
-  return client.request("GET", "users", {
+  return client.call("GET", "users", {
     params: { ...params },
-    schema: getUsersResponseSchema,
     signal: options.signal,
   });
 }
@@ -45,9 +38,9 @@ export function getUser(
   options: CallOptions = {},
 ): Promise<GetUserResponse> {
   const { user_id, ...query } = params;
-  return client.request("GET", `users/${encodeURIComponent(user_id)}`, {
+  return client.call("GET", "users/{user_id}", {
+    path: { user_id },
     params: query,
-    schema: getUserResponseSchema,
     signal: options.signal,
   });
 }
@@ -59,9 +52,10 @@ export function getUserByEmail(
   options: CallOptions = {},
 ): Promise<GetUserResponse> {
   const { email, ...query } = params;
-  return client.request("GET", `users/${encodeURIComponent(email)}`, {
+  // Zulip's `users/{email}` (FL 39) is the same path as `users/{user_id}`, which takes either.
+  return client.call("GET", "users/{user_id}", {
+    path: { user_id: email },
     params: query,
-    schema: getUserResponseSchema,
     signal: options.signal,
   });
 }

@@ -24,7 +24,7 @@ export interface LinkifierRerenderDeps {
 /** At most this many messages are re-rendered per change (each costs a request). */
 export const MAX_RERENDERED = 100;
 /** At most this many loaded messages, newest first, are scanned per change. */
-export const MAX_SCANNED = 5000;
+const MAX_SCANNED = 5000;
 const SCAN_SLICE = 250;
 /** Source fetches in flight at once. */
 const PARALLEL_FETCHES = 4;
@@ -77,7 +77,7 @@ export function htmlText(html: string): string {
  * The loaded messages a linkifier change may affect: server messages (not echoes) whose text
  * matches, newest first, at most `MAX_RERENDERED`, looking at the newest `MAX_SCANNED` only.
  */
-export async function affectedMessageIds(
+async function affectedMessageIds(
   store: StoreApi<MessageStoreState>,
   matches: TextMatcher,
   yieldToPage: () => Promise<void>,

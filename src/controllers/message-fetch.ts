@@ -14,14 +14,14 @@ type Store = StoreApi<MessageStoreState>;
 type Side = "older" | "newer";
 
 /** The first window of a narrow: around the first unread message (the newest if none). */
-export const OPEN_NARROW_WINDOW = {
+const OPEN_NARROW_WINDOW = {
   anchor: "first_unread",
   num_before: 100,
   num_after: 100,
 } as const;
 
 /** How many messages `fetchOlder` and `fetchNewer` ask for at a time. */
-export const FETCH_BATCH_SIZE = 100;
+const FETCH_BATCH_SIZE = 100;
 
 /** Fetches in flight, per store, by narrow key and side; "around" fills both sides. */
 const pendingFetches = new WeakMap<Store, Map<string, Promise<void>>>();

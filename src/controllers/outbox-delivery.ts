@@ -12,7 +12,7 @@ export interface DeliveryParts {
 }
 
 /** A message the event queue delivered: its id and, for our own, the `local_id` we sent. */
-export interface ArrivedMessage {
+interface ArrivedMessage {
   readonly messageId: number;
   readonly localId: string | undefined;
 }

@@ -17,7 +17,7 @@ const destinationSchema = z.discriminatedUnion("type", [
 ]);
 
 /** What survives a reload of one unsent message: enough to rebuild its echo and send it again. */
-export const persistedOutboxEntrySchema = z.object({
+const persistedOutboxEntrySchema = z.object({
   localId: z.string().min(1),
   destination: destinationSchema,
   content: z.string(),
@@ -61,7 +61,7 @@ export function readOutbox(
 }
 
 /** Stores the user's unsent messages (removes the key when there are none). */
-export function writeOutbox(
+function writeOutbox(
   storage: KeyValueStorage | undefined,
   owner: string,
   entries: readonly PersistedOutboxEntry[],
@@ -74,7 +74,7 @@ export function writeOutbox(
 }
 
 /** What is stored of the entries: the unsent ones, without their echo. */
-export function toPersisted(entries: readonly OutboxEntry[]): PersistedOutboxEntry[] {
+function toPersisted(entries: readonly OutboxEntry[]): PersistedOutboxEntry[] {
   return entries.flatMap(({ localId, destination, content, createdAt, error, status }) =>
     status === "sent" ? [] : [{ localId, destination, content, createdAt, error, status }],
   );
@@ -84,7 +84,7 @@ export function toPersisted(entries: readonly OutboxEntry[]): PersistedOutboxEnt
  * How a restored entry starts: pending ones are sent again (as `sending`) once a queue exists,
  * unless they are stale; failed ones stay failed.
  */
-export function restoredStatus(
+function restoredStatus(
   saved: PersistedOutboxEntry,
   now: number,
 ): Pick<OutboxEntry, "status" | "error" | "messageId" | "nextRetryAt"> {

@@ -30,7 +30,7 @@ export type UnreadSink = Pick<
 >;
 
 /** One of our own messages came back as an event (`local_message_id` when we sent it here). */
-export interface ArrivedMessage {
+interface ArrivedMessage {
   readonly messageId: number;
   readonly localId: string | undefined;
 }
@@ -95,7 +95,7 @@ export function applySnapshot(
 }
 
 /** The ids a `delete_message` event removes: a list, or one id from older servers. */
-export function deletedMessageIds(event: ServerEventOf<"delete_message">): number[] {
+function deletedMessageIds(event: ServerEventOf<"delete_message">): number[] {
   // Both shapes are loose objects, so `in` can't tell them apart for the compiler.
   const ids: unknown = event.message_ids;
   if (Array.isArray(ids)) return ids.filter((id: unknown): id is number => typeof id === "number");

@@ -18,7 +18,7 @@ export interface EventMachineApi {
 }
 
 /** What the machine reports to; each call is made once, in order. */
-export interface EventMachineHandlers {
+interface EventMachineHandlers {
   /**
    * A new queue and its snapshot; `isResync` when it replaces an earlier one. Awaited before
    * polling. A throw is reported and answered with another resync (after a backoff wait).

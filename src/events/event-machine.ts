@@ -28,9 +28,9 @@ export const REGISTER_PARAMS = {
 } satisfies RegisterQueueParams;
 
 /** Zulip's default `event_queue_longpoll_timeout_seconds`. */
-export const DEFAULT_LONGPOLL_TIMEOUT_SECONDS = 90;
+const DEFAULT_LONGPOLL_TIMEOUT_SECONDS = 90;
 /** Added to the server's long-poll timeout so a slow heartbeat is not taken for a dead link. */
-export const POLL_TIMEOUT_MARGIN_MS = 10_000;
+const POLL_TIMEOUT_MARGIN_MS = 10_000;
 
 interface Queue {
   readonly id: string;

@@ -1,9 +1,9 @@
 import type { SetTimer } from "../lib/timer";
 
 /** How often the clock is checked (Zulip web's watchdog uses 5 s). */
-export const WAKE_CHECK_INTERVAL_MS = 5000;
+const WAKE_CHECK_INTERVAL_MS = 5000;
 /** More wall-clock time than this between two checks means the machine slept (Zulip web: 20 s). */
-export const WAKE_JUMP_MS = 20_000;
+const WAKE_JUMP_MS = 20_000;
 
 /** Options of `startWakeDetector`. */
 export interface WakeDetectorOptions {

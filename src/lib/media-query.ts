@@ -14,7 +14,7 @@ function mediaList(query: string): MediaQueryList | undefined {
 }
 
 /** Whether the media query matches now (false where there is no `matchMedia`, as in jsdom). */
-export function mediaMatches(query: string): boolean {
+function mediaMatches(query: string): boolean {
   return mediaList(query)?.matches ?? false;
 }
 

@@ -32,7 +32,7 @@ export function resolveUrl(url: string): URL | undefined {
 }
 
 /** True when `url` resolved to the page's own origin. */
-export function isSameOrigin(url: URL): boolean {
+function isSameOrigin(url: URL): boolean {
   return url.origin === pageUrl().origin;
 }
 

@@ -17,11 +17,7 @@ import {
 import { userSchema, type User } from "../../common/wire/users";
 
 /** Replaces the items with the same id, appends the others, keeps the order otherwise. */
-export function upsertBy<T>(
-  list: readonly T[],
-  items: readonly T[],
-  key: (item: T) => unknown,
-): T[] {
+function upsertBy<T>(list: readonly T[], items: readonly T[], key: (item: T) => unknown): T[] {
   const incoming = new Map(items.map((item) => [key(item), item]));
   const replaced = list.map((item) => {
     const next = incoming.get(key(item));

@@ -2,7 +2,7 @@ import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError, UnauthorizedError } from "../api/errors";
 
 /** Retries transient failures only: a 4xx answer will not change by asking again. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (
     error instanceof ApiError &&
     error.status >= 400 &&

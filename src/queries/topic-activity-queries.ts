@@ -4,13 +4,13 @@ import type { Message } from "../../common/wire/message";
 import { sessionStore } from "../stores/session-store";
 
 /** How many of a stream's newest messages are read to date its recent topics. */
-export const ACTIVITY_WINDOW = 500;
+const ACTIVITY_WINDOW = 500;
 
 /** Topic (lower case, as topics compare) → the time (UNIX seconds) of its newest message. */
 export type TopicActivity = ReadonlyMap<string, number>;
 
 /** The newest message time of each topic among `messages`. */
-export function activityOfMessages(messages: readonly Message[]): TopicActivity {
+function activityOfMessages(messages: readonly Message[]): TopicActivity {
   const activity = new Map<string, number>();
   for (const message of messages) {
     const key = message.subject.toLowerCase();

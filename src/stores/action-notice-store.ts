@@ -15,7 +15,7 @@ interface ActionNoticeState {
 }
 
 /** The last notice of a message action; one at a time (a newer one replaces an older one). */
-export const actionNoticeStore = createStore<ActionNoticeState>()(() => ({ notice: null }));
+const actionNoticeStore = createStore<ActionNoticeState>()(() => ({ notice: null }));
 
 function report(messageId: number, kind: ActionNotice["kind"], text: string): void {
   const sequence = (actionNoticeStore.getState().notice?.sequence ?? 0) + 1;

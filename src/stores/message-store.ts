@@ -30,8 +30,7 @@ import type { StoreActions } from "./store-actions";
 
 export type { NarrowState } from "./message-data";
 export type { FlagChange, MessageUpdate, ReactionChange, ReceivedMessage } from "./message-events";
-export type { FetchDirection, FetchedWindow, FetchTicket } from "./message-window";
-export { mergeSortedIds } from "./message-ids";
+export type { FetchDirection, FetchedWindow } from "./message-window";
 
 /** The message store: data plus actions, each named after what happened. */
 export interface MessageStoreState {

@@ -126,7 +126,7 @@ export const outboxStore = createOutboxStore();
 export const outboxActions: StoreActions<OutboxState> = outboxStore.getInitialState();
 
 /** Reads from the app's outbox in a component. */
-export function useOutboxStore<T>(selector: (state: OutboxState) => T): T {
+function useOutboxStore<T>(selector: (state: OutboxState) => T): T {
   return useStore(outboxStore, selector);
 }
 

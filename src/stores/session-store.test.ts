@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from "vitest";
-import { z } from "zod";
 import { memoryStorage } from "../test/events-fakes";
 import {
   createSessionStore,
@@ -182,12 +181,12 @@ describe("session store", () => {
     };
     const store = createSessionStore({ fetch: fakeFetch });
     store.getState().login(iago);
-    const schema = z.object({ result: z.literal("success") });
-    await store.getState().client.request("GET", "users/me", { schema });
+    const call = { params: { queue_id: "q" } };
+    await store.getState().client.call("DELETE", "events", call);
     await store
       .getState()
       .clientFor({ email: hamlet.email, apiKey: hamlet.apiKey })
-      .request("GET", "users/me", { schema });
+      .call("DELETE", "events", call);
     expect(seen.map((init) => init.credentials)).toEqual(["omit", "omit"]);
     // The Basic header is the authentication; omitting cookies must not drop it.
     expect(new Headers(seen[1]?.headers).get("Authorization")).toMatch(/^Basic /);

@@ -98,7 +98,7 @@ export interface SessionState {
 export const SESSION_STORAGE_KEY = "parley.session";
 
 /** The part of the Web Storage API the store uses. */
-export type CredentialStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+type CredentialStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 /** Options of `createSessionStore`. */
 export interface SessionStoreOptions {

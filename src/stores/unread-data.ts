@@ -4,7 +4,7 @@ import { dmKey, dmParticipants, MENTION_FLAGS, topicKey } from "../lib/narrow";
 import type { UnreadMessageDetail } from "./message-events";
 
 /** Where an unread message lives, as far as the counts care. */
-export type UnreadWhere =
+type UnreadWhere =
   | { readonly kind: "stream"; readonly streamId: number; readonly topic: string }
   /** `key` is `dmKey` of the other participants (or of [own id] for a message to oneself). */
   | { readonly kind: "dm"; readonly key: string }

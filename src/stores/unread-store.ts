@@ -19,8 +19,6 @@ import {
 } from "./unread-data";
 import type { StoreActions } from "./store-actions";
 
-export type { UnreadRemoval } from "./unread-data";
-
 /** Which unreads a local mark-as-read takes out. */
 export type ReadSelection =
   | { readonly kind: "all" }

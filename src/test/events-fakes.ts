@@ -5,7 +5,7 @@ import type { RegisterResponse } from "../../common/wire/register";
 import type { EventMachineApi } from "../events/event-machine-types";
 
 /** A scripted reply: a value, or an error to reject with. */
-export type Scripted<T> = T | { error: unknown };
+type Scripted<T> = T | { error: unknown };
 
 function isError<T>(reply: Scripted<T>): reply is { error: unknown } {
   return typeof reply === "object" && reply !== null && "error" in reply;
@@ -15,7 +15,7 @@ function isError<T>(reply: Scripted<T>): reply is { error: unknown } {
  * Answers one scripted reply; with none, the request hangs until its signal aborts (then
  * rejects with the signal's reason, as the real transport does).
  */
-export function answer<T>(reply: Scripted<T> | undefined, signal?: AbortSignal): Promise<T> {
+function answer<T>(reply: Scripted<T> | undefined, signal?: AbortSignal): Promise<T> {
   if (reply === undefined) {
     return new Promise((_resolve, reject) => {
       signal?.addEventListener("abort", () => {

@@ -9,7 +9,7 @@ import type { OutboxDestination } from "../../stores/outbox-store";
 import { limitProblems } from "./compose-limits";
 
 /** Where a message written in this narrow goes; undefined where the user picks (all, search…). */
-export function composeTarget(narrow: Narrow): "stream" | "direct" | undefined {
+function composeTarget(narrow: Narrow): "stream" | "direct" | undefined {
   switch (narrow.kind) {
     case "stream":
     case "topic":
@@ -22,7 +22,7 @@ export function composeTarget(narrow: Narrow): "stream" | "direct" | undefined {
 }
 
 /** Stream message or direct message: what the user picked where the narrow doesn't say. */
-export type ComposeMode = "stream" | "direct";
+type ComposeMode = "stream" | "direct";
 
 /** The destination the user chose in a narrow that names no conversation. */
 export interface ChosenDestination {
@@ -56,7 +56,7 @@ export function findSubscription(
  * Where the message goes: the narrow's conversation, or what the user chose. A problem instead
  * when the choice is incomplete (no stream, an unknown stream, nobody to write to).
  */
-export function resolveDestination(
+function resolveDestination(
   narrow: Narrow,
   chosen: ChosenDestination,
   topic: string,

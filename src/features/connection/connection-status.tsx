@@ -13,7 +13,7 @@ function sinceText(since: number | null): string {
 }
 
 /** What the connection is doing, in words a user understands. */
-export function describeConnection(connection: ConnectionInfo, now: number): string {
+function describeConnection(connection: ConnectionInfo, now: number): string {
   switch (connection.state) {
     case "connecting":
       return "Connecting…";

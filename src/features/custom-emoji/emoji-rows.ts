@@ -44,7 +44,7 @@ export function deactivatedCount(map: RealmEmojiMap | undefined): number {
 }
 
 /** The uploader's id: Zulip's `author_id`, else the spec's `author.id`; null when none. */
-export function authorId(emoji: RealmEmoji): number | null {
+function authorId(emoji: RealmEmoji): number | null {
   return emoji.author_id ?? emoji.author?.id ?? null;
 }
 

@@ -73,7 +73,7 @@ export async function checkEmojiFile(file: Blob): Promise<FileCheck> {
 }
 
 /** "5.3 MiB", with one decimal. */
-export function formatMiB(bytes: number): string {
+function formatMiB(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 

@@ -8,11 +8,7 @@ import { useUploadEmoji } from "../../queries/realm-mutations";
 export type FileState = FileCheck | { readonly isOk: "checking" } | null;
 
 /** Why Upload is disabled (short: the detail shows beside the field), or null when it is not. */
-export function blockedReason(
-  name: string,
-  nameProblem: string | null,
-  file: FileState,
-): string | null {
+function blockedReason(name: string, nameProblem: string | null, file: FileState): string | null {
   if (name === "") return "Upload needs a name.";
   if (nameProblem !== null) return "Upload needs an allowed name.";
   if (file === null) return "Upload needs an image.";

@@ -10,10 +10,10 @@ import { useConversations } from "./use-conversations";
 import "./direct-messages.css";
 
 /** How many conversations show before "Show all". */
-export const DM_LIST_COUNT = 8;
+const DM_LIST_COUNT = 8;
 
 /** A conversation's name: the others' names, or "Name (you)" for the one with oneself. */
-export function conversationName(
+function conversationName(
   userIds: readonly number[],
   ownUserId: number,
   userName: (userId: number) => string,

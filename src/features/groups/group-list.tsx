@@ -7,7 +7,7 @@ import { useUserName } from "../users/use-user-name";
 import "./groups.css";
 
 /** The groups people made (system groups such as `role:everyone` left out), by name. */
-export function visibleGroups(groups: readonly UserGroup[]): UserGroup[] {
+function visibleGroups(groups: readonly UserGroup[]): UserGroup[] {
   return groups
     .filter((group) => !group.is_system_group)
     .sort((a, b) => a.name.localeCompare(b.name));

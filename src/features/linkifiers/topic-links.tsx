@@ -67,7 +67,7 @@ export function currentTopicLinks(
 }
 
 /** The topic's links for a header; see `currentTopicLinks`. */
-export function useTopicLinks(message: Message): TopicLink[] {
+function useTopicLinks(message: Message): TopicLink[] {
   // No refetch per header mount after a failure (an old server's list may not parse).
   const linkifiers = useQuery({ ...realmQueries.linkifiers(), retryOnMount: false }).data;
   const renderer = useSyncExternalStore(subscribeRenderer, rendererSnapshot);

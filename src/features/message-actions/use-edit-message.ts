@@ -5,7 +5,7 @@ import { uiActions, currentEditingMessageId } from "../../stores/ui-store";
 import { errorText } from "../../lib/error-text";
 
 /** What an edit changes: only the fields that differ from the message as it is. */
-export function editChanges(
+function editChanges(
   message: Pick<Message, "type" | "subject">,
   original: string,
   next: { content: string; topic: string },

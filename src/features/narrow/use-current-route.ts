@@ -17,7 +17,7 @@ function readHash(): string {
 }
 
 /** `location.hash`, re-read on every `hashchange`. */
-export function useHash(): string {
+function useHash(): string {
   return useSyncExternalStore(subscribeToHash, readHash);
 }
 
@@ -39,7 +39,7 @@ function withCurrentName(narrow: Narrow, subscriptions: readonly Subscription[] 
  * A route with streams named as the subscriptions name them now (a URL's name may be outdated
  * after a rename; the id is not). Pure, for the hook below and for tests.
  */
-export function resolveRouteNames(
+function resolveRouteNames(
   route: Route,
   subscriptions: readonly Subscription[] | undefined,
 ): Route {

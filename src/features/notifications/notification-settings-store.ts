@@ -35,7 +35,7 @@ function writeEnabled(isEnabled: boolean): void {
 }
 
 /** The app's notification settings (kept in localStorage). */
-export const notificationSettings = createStore<NotificationSettings>()((set) => ({
+const notificationSettings = createStore<NotificationSettings>()((set) => ({
   isEnabled: readEnabled() && browserPermission() === "granted",
   permission: browserPermission(),
   enable: async () => {

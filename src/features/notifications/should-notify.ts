@@ -3,7 +3,7 @@ import { MENTION_FLAGS } from "../../lib/narrow";
 import type { IdList } from "../../stores/message-ids";
 
 /** Messages older than this when they reach us are history (a catch-up fetch), not news. */
-export const NEWS_WINDOW_SECONDS = 5 * 60;
+const NEWS_WINDOW_SECONDS = 5 * 60;
 
 /** What decides whether a message pops up a desktop notification. */
 export interface NotifyContext {
@@ -40,7 +40,7 @@ export function notificationTitle(message: Message): string {
 }
 
 /** The store's index lists a notification watcher reads: mentions and every conversation. */
-export function isWatchedKey(key: string): boolean {
+function isWatchedKey(key: string): boolean {
   return key === "mentions" || key.startsWith("dm:");
 }
 

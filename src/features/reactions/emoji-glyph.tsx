@@ -16,7 +16,7 @@ export function unicodeFromCode(code: string): string | undefined {
 }
 
 /** The image URL of a custom or extra emoji, checked (http(s) or same-origin), or undefined. */
-export function emojiImageUrl(
+function emojiImageUrl(
   emoji: Pick<ReactionEmoji, "emoji_code" | "reaction_type">,
   realmEmoji: RealmEmojiMap | undefined,
 ): string | undefined {

@@ -23,7 +23,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /** The layout for the current viewport width. */
-export function currentLayoutMode(): LayoutMode {
+function currentLayoutMode(): LayoutMode {
   if (matches(WIDE)) return "wide";
   return matches(MEDIUM) ? "medium" : "narrow";
 }

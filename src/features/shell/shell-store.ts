@@ -4,7 +4,7 @@ import type { StoreActions } from "../../stores/store-actions";
 import { isLeftDrawerOpenNow, uiActions } from "../../stores/ui-store";
 
 /** The shell's own dialogs; at most one is open at a time. */
-export type ShellDialog =
+type ShellDialog =
   | { readonly kind: "help" }
   | { readonly kind: "profile" }
   | { readonly kind: "user"; readonly userId: number };

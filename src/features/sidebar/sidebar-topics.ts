@@ -1,7 +1,7 @@
 import type { Topic } from "../../../common/wire/streams";
 
 /** How many of the newest topics the sidebar shows under the current stream. */
-export const SIDEBAR_TOPIC_COUNT = 8;
+const SIDEBAR_TOPIC_COUNT = 8;
 
 /**
  * The topics the sidebar lists under the current stream: the newest `limit`, any older one with

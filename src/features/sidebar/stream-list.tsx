@@ -26,7 +26,7 @@ export interface CurrentPlace {
 }
 
 /** The stream (and topic) a route shows: stream and topic narrows, and a stream's topic list. */
-export function currentPlace(route: Route): CurrentPlace | undefined {
+function currentPlace(route: Route): CurrentPlace | undefined {
   if (route.kind === "topics") {
     return { streamId: route.streamId, topic: undefined, isStreamView: false };
   }
@@ -42,7 +42,7 @@ export function currentPlace(route: Route): CurrentPlace | undefined {
 }
 
 /** Pinned streams first, then by name. */
-export function sortForSidebar(subscriptions: readonly Subscription[]): Subscription[] {
+function sortForSidebar(subscriptions: readonly Subscription[]): Subscription[] {
   return [...subscriptions].sort(
     (a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name),
   );

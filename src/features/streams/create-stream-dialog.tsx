@@ -10,8 +10,8 @@ import { useCreateStream } from "../../queries/subscription-mutations";
 import "./streams.css";
 
 /** Zulip's `max_stream_name_length` and `max_stream_description_length`. */
-export const MAX_STREAM_NAME_LENGTH = 60;
-export const MAX_STREAM_DESCRIPTION_LENGTH = 1024;
+const MAX_STREAM_NAME_LENGTH = 60;
+const MAX_STREAM_DESCRIPTION_LENGTH = 1024;
 
 /** Why a new stream's name cannot be used, or null when it can. */
 export function streamNameProblem(name: string, streams: readonly Stream[]): string | null {

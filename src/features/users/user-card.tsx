@@ -21,7 +21,7 @@ import {
 } from "./presence";
 
 /** A user's status from `GET users/{email}/presence`: its `aggregated` entry, aged. */
-export function aggregatedStatus(presence: UserPresence, now: number): PresenceStatus {
+function aggregatedStatus(presence: UserPresence, now: number): PresenceStatus {
   const aggregated = presence["aggregated"];
   if (aggregated === undefined) return "offline";
   if (aggregated.timestamp < now - OFFLINE_THRESHOLD_SECONDS) return "offline";
