@@ -19,7 +19,14 @@
 //       other items (recipient headers, date separators), and what laying a copied row out again
 //       after its texts change allocates (the least a recycled row would cost).
 // Prints the figures and writes bench/results/chat-views.json (chat-views-step<px>.json when
-// scrolling by another step).
+// scrolling by another step). Last, a functional check: whether the message in view stays put
+// when older messages are prepended (`prependProbe`, bench/chat-views/prepend-probe.ts).
+//
+// CHAT_VIEWS_LIST=react-virtual measures the same rows windowed by @tanstack/react-virtual
+// instead of the app's own windowing (bench/chat-views/virtual-message-list.tsx; its overscan
+// in rows by CHAT_VIEWS_OVERSCAN) and writes chat-views-react-virtual.json;
+// CHAT_VIEWS_LIST=react-virtual-relative, with the library's scroll corrections made relative
+// to the element (see `relativeScroll` there), chat-views-react-virtual-relative.json.
 //
 //   node --import tsx bench/chat-views.ts [opens=9] [stepPx=500] [messages=100000] [passes=3]
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -43,6 +50,15 @@ const passes = Number(process.argv[5] ?? 3);
 const SCROLLED_MESSAGES = 10_000;
 /** The Long Tasks API's threshold. */
 const LONG_TASK_MS = 50;
+/**
+ * Which list windows the rows: the app's own, or @tanstack/react-virtual's (`react-virtual`;
+ * `react-virtual-relative`: its scroll corrections relative to the element).
+ */
+const LIST = process.env["CHAT_VIEWS_LIST"] ?? "app";
+if (!["app", "react-virtual", "react-virtual-relative"].includes(LIST)) {
+  throw new Error(`unknown list ${LIST}`);
+}
+const OVERSCAN = process.env["CHAT_VIEWS_OVERSCAN"];
 /** CHAT_VIEWS_PROFILES=<folder>: also profile the scroll, and save the profiles for DevTools. */
 const PROFILES_DIR = process.env["CHAT_VIEWS_PROFILES"];
 const CHROMIUM_ARGS = [
@@ -81,6 +97,14 @@ const scrollSchema = z.object({
   worstFrames: z.array(z.unknown()),
   worstTasks: z.array(z.object({ startMs: z.number(), durationMs: z.number() })),
   heapUsedMb: z.number(),
+});
+
+const probeSchema = z.object({
+  kind: z.string(),
+  messageId: z.number(),
+  shiftPerFramePx: z.array(z.number().nullable()),
+  finalShiftPx: z.number().nullable(),
+  shiftWhileLoadingPx: z.number().nullable(),
 });
 
 /** What a long animation frame entry tells (Chrome's Long Animation Frames API). */
@@ -396,7 +420,8 @@ async function main(): Promise<void> {
     await servePage(page, apiCalls);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Performance.enable");
-    await page.goto(`${ORIGIN}/?messages=${messageCount}`);
+    const listParams = `&list=${LIST}${OVERSCAN === undefined ? "" : `&overscan=${OVERSCAN}`}`;
+    await page.goto(`${ORIGIN}/?messages=${messageCount}${listParams}`);
     await page.waitForFunction("window.parleyBench !== undefined", undefined, { timeout: 300_000 });
     const fillMs = await evaluate(page, "window.parleyBench.fillMs", z.number());
 
@@ -431,8 +456,19 @@ async function main(): Promise<void> {
     const scrollProfile = PROFILES_DIR
       ? (await profiled(cdp, "scroll", scrollOnce)).profile
       : "not profiled (set CHAT_VIEWS_PROFILES)";
+    const prepend = [
+      await evaluate(page, `window.parleyBench.prependProbe("at-once")`, probeSchema),
+      await evaluate(page, `window.parleyBench.prependProbe("with-loading")`, probeSchema),
+    ];
     const pageErrors = await evaluate(page, "window.parleyBench.errors", z.array(z.string()));
+    const list = await evaluate(
+      page,
+      "({ list: window.parleyBench.list, overscan: window.parleyBench.overscan })",
+      z.object({ list: z.string(), overscan: z.number().nullable() }),
+    );
     await report({
+      list,
+      prepend,
       fillMs,
       warmUp,
       measured,
@@ -500,6 +536,8 @@ function summarizePasses(scrolls: readonly ScrollPass[]) {
 }
 
 async function report(figures: {
+  list: { list: string; overscan: number | null };
+  prepend: z.infer<typeof probeSchema>[];
   fillMs: number;
   warmUp: (OpenFigures & { split: TimeSplit }) | undefined;
   measured: (OpenFigures & { split: TimeSplit })[];
@@ -515,6 +553,8 @@ async function report(figures: {
   const pick = (key: "commitMs" | "paintMs") => measured.map((open) => open[key]);
   const splitMedian = (key: keyof TimeSplit) => round(median(measured.map((m) => m.split[key])));
   const result = {
+    list: figures.list.list,
+    ...(figures.list.overscan === null ? {} : { overscanRows: figures.list.overscan }),
     messagesInStore: messageCount,
     storeFillMs: round(figures.fillMs),
     open: {
@@ -539,13 +579,16 @@ async function report(figures: {
     blinkHeapPerFrameOfScrolling: figures.heapPerFrame,
     blinkHeapPerItem: figures.heapPerItem,
     cpuProfileSelfTime: figures.profiles,
+    /** Where the message in view moved (px) when older messages were prepended. */
+    prependKeepsPlace: figures.prepend,
     loadAverageAtEnd: loadavg().map((load) => round(load, 2)),
     apiCallsAnsweredByTheDriver: figures.apiCalls,
     pageErrors: figures.errors,
     goals: { openFirstPaintMs: 100, scrollLongestTaskMs: 50, scrollMaxRows: 300 },
   };
   console.log(JSON.stringify(result, null, 2));
-  const name = stepPx === DEFAULT_STEP_PX ? "chat-views" : `chat-views-step${stepPx}`;
+  const base = LIST === "app" ? "chat-views" : `chat-views-${LIST}`;
+  const name = stepPx === DEFAULT_STEP_PX ? base : `${base}-step${stepPx}`;
   console.log(`wrote ${await writeResults(name, result)}`);
 }
 

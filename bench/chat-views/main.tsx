@@ -3,13 +3,16 @@
 // actions (as JSON text parsed by the API's schema, like a fetch's) and the query caches seeded
 // as the register snapshot seeds them. No server: no event queue is registered, so the list
 // never fetches; other requests are answered by the driver.
-// bench/chat-views.ts drives it through `window.parleyBench`.
+// bench/chat-views.ts drives it through `window.parleyBench`. `?list=react-virtual` renders the
+// same rows windowed by @tanstack/react-virtual instead (virtual-message-list.tsx; `overscan`:
+// its rows rendered beyond each side of the view; `react-virtual-relative`: with its scroll
+// corrections relative to the element), for the comparison in BENCHMARKS.md.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { getMessagesResponseSchema } from "../../common/wire/responses";
 import { MessageList } from "../../src/features/message-list/message-list";
-import { streamNarrow } from "../../src/lib/narrow";
+import { streamNarrow, type Narrow } from "../../src/lib/narrow";
 import { createQueryClient } from "../../src/queries/query-client";
 import { seedQueriesFromSnapshot } from "../../src/queries/query-events";
 import { userQueries } from "../../src/queries/user-queries";
@@ -31,8 +34,22 @@ import {
   visibleMessageId,
 } from "./measure";
 import { BENCH_STREAM, BENCH_SUBSCRIPTIONS, BENCH_USERS, benchMessages } from "./messages";
+import { prependProbe, type ProbeKind } from "./prepend-probe";
+import { VirtualMessageList } from "./virtual-message-list";
 
-const MESSAGE_COUNT = Number(new URLSearchParams(location.search).get("messages") ?? 100_000);
+const PARAMS = new URLSearchParams(location.search);
+const MESSAGE_COUNT = Number(PARAMS.get("messages") ?? 100_000);
+/**
+ * Which list windows the rows: the app's own, or @tanstack/react-virtual, as documented or
+ * with its scroll corrections made relative to the element (`relativeScroll`).
+ */
+const LIST =
+  ["react-virtual", "react-virtual-relative"].find((name) => name === PARAMS.get("list")) ?? "app";
+/**
+ * react-virtual's rows beyond each side of the view: 25 rows of this page's (about 48 px each)
+ * are the app's 1,200 px of overscan.
+ */
+const OVERSCAN = Number(PARAMS.get("overscan") ?? 25);
 const SELF = BENCH_USERS[0] ?? eg.iago;
 const narrow = streamNarrow(BENCH_STREAM.stream_id, BENCH_STREAM.name);
 
@@ -103,8 +120,21 @@ function CommitProbe() {
   return null;
 }
 
-/** The centre column as the app lays it out, with the list when `openCount` > 0. */
-function Bench({ openCount }: { openCount: number }) {
+/** The list chosen by `?list=`. */
+function List({ narrow }: { narrow: Narrow }) {
+  return LIST !== "app" ? (
+    <VirtualMessageList
+      narrow={narrow}
+      overscan={OVERSCAN}
+      isAdjustingRelative={LIST === "react-virtual-relative"}
+    />
+  ) : (
+    <MessageList narrow={narrow} />
+  );
+}
+
+/** The centre column as the app lays it out, with the list of `shown` when `openCount` > 0. */
+function Bench({ openCount, shown }: { openCount: number; shown: Narrow }) {
   return (
     <main
       className="conversation"
@@ -112,7 +142,7 @@ function Bench({ openCount }: { openCount: number }) {
       style={{ height: "100vh", display: "flex", flexDirection: "column" }}
     >
       <h1 className="conversation-title">#{BENCH_STREAM.name}</h1>
-      {openCount > 0 && <MessageList key={openCount} narrow={narrow} />}
+      {openCount > 0 && <List key={openCount} narrow={shown} />}
       <CommitProbe />
     </main>
   );
@@ -123,11 +153,11 @@ if (container === null) throw new Error("no #root");
 const root = createRoot(container);
 let opens = 0;
 
-function render(openCount: number): void {
+function render(openCount: number, shown: Narrow = narrow): void {
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <Bench openCount={openCount} />
+        <Bench openCount={openCount} shown={shown} />
       </QueryClientProvider>
     </StrictMode>,
   );
@@ -146,14 +176,14 @@ async function firstRowPainted(start: number): Promise<{ paintMs: number; frames
 }
 
 /** Chooses the narrow (renders the list) and times commit and first paint. */
-async function open(): Promise<OpenFigures> {
+async function open(shown: Narrow = narrow): Promise<OpenFigures> {
   opens++;
   let commitMs = Number.NaN;
   const start = performance.now();
   onCommit = () => {
     commitMs = performance.now() - start;
   };
-  render(opens);
+  render(opens, shown);
   const painted = await firstRowPainted(start);
   return { commitMs, ...painted, rows: messageRows() };
 }
@@ -198,6 +228,8 @@ render(0);
 
 Object.assign(window, {
   parleyBench: {
+    list: LIST,
+    overscan: LIST === "app" ? null : OVERSCAN,
     messageCount: MESSAGE_COUNT,
     fillMs,
     errors,
@@ -209,5 +241,12 @@ Object.assign(window, {
     retextCopies,
     removeCopies,
     change,
+    prependProbe: (kind: ProbeKind) =>
+      prependProbe(kind, {
+        show: async (shown) => {
+          await open(shown);
+        },
+        hide: close,
+      }),
   },
 });
