@@ -74,7 +74,7 @@ export function messageRows(): number {
   return document.querySelectorAll(ROW_SELECTOR).length;
 }
 
-export function listItems(): number {
+function listItems(): number {
   return document.querySelectorAll('ol[aria-label="Messages"] li').length;
 }
 

@@ -109,7 +109,7 @@ export function rowElements(list: HTMLElement | null): HTMLElement[] {
  * the averages of these rows as laid out on the bench page (1280 px wide), not guesses (the
  * outbox's is the app's first guess: the bench has no outbox).
  */
-export const ROW_ESTIMATES = { date: 37, recipient: 42, start: 86, compact: 56, outbox: 70 };
+const ROW_ESTIMATES = { date: 37, recipient: 42, start: 86, compact: 56, outbox: 70 };
 
 export function estimateRow(row: ListRow | undefined): number {
   switch (row?.kind) {

@@ -22,7 +22,7 @@ export function messageOrder(messageId: number): number {
 }
 
 /** A date separator: the day of `timestamp` begins here. */
-export interface DateRow {
+interface DateRow {
   readonly kind: "date";
   readonly order: number;
   readonly timestamp: number;
@@ -37,7 +37,7 @@ export interface RecipientRow {
 }
 
 /** A message; `isGroupStart` rows show the avatar and name, the others are compact. */
-export interface MessageRow {
+interface MessageRow {
   readonly kind: "message";
   readonly order: number;
   readonly message: Message;

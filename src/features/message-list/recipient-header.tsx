@@ -20,7 +20,7 @@ export interface StreamLook {
 }
 
 /** Only plain hex colours reach a style: a stream colour is data, never CSS to interpret. */
-export function safeStreamColor(color: string | undefined): string | undefined {
+function safeStreamColor(color: string | undefined): string | undefined {
   return color !== undefined && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(color) ? color : undefined;
 }
 

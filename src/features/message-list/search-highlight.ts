@@ -3,7 +3,7 @@
 // sanitised body stays exactly what the sanitiser produced.
 
 /** The name of the highlight in `CSS.highlights` (and in the stylesheet). */
-export const SEARCH_HIGHLIGHT = "search-match";
+const SEARCH_HIGHLIGHT = "search-match";
 
 const WORD_CHARACTER = "[\\p{L}\\p{N}_]";
 
