@@ -61,7 +61,16 @@ export class RenderContextCache {
     return this.version;
   }
 
-  async forSender(db: Queryable, senderId: number, content: string): Promise<RenderContext> {
+  /**
+   * The context for rendering `content` sent by `senderId`; `realmUrl` is the organisation's
+   * URL (links into it render relative, Zulip's `realm_uri` in its renderer's data).
+   */
+  async forSender(
+    db: Queryable,
+    senderId: number,
+    content: string,
+    realmUrl?: string,
+  ): Promise<RenderContext> {
     this.shared ??= loadShared(db).catch((error: unknown) => {
       this.shared = undefined;
       throw error;
@@ -79,6 +88,7 @@ export class RenderContextCache {
     return {
       ...shared,
       streams: [...publicStreams, ...privateStreams].map((s) => ({ id: s.id, name: s.name })),
+      ...(realmUrl === undefined ? {} : { realmUrl }),
     };
   }
 
