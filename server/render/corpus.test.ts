@@ -19,7 +19,8 @@ import { encodeParams } from "../test/test-server";
 import { openTestDatabase } from "../test/test-database";
 
 // Zulip's Markdown cases sent through `POST /messages` and read back with `GET /messages/{id}`:
-// what the server gives the renderer (the organisation's URL, the sender's settings) and what it
+// what the server gives the renderer (the organisation's URL, the sender's `translate_emoticons`
+// setting, which the cases that carry it are sent with) and what it
 // does to the content before rendering, against Zulip's expected HTML. The renderer's own suite
 // (common/markdown/corpus.test.ts) compares the same cases the same way without the server.
 
@@ -50,12 +51,6 @@ const KNOWN_FAILURES_THROUGH_THE_SERVER = [
   "only_named_inline_video",
   "spoiler_with_inline_image",
   "nl2br_trailing_space",
-  // Rendered with the sender's `translate_emoticons` on, which the server does not store yet.
-  "translate_emoticons",
-  "translate_emoticons_at_sentence_end",
-  "translate_emoticons_between_symbols",
-  "translate_emoticons_enabled",
-  "translate_emoticons_newline",
 ];
 
 const { document } = new JSDOM("").window;
@@ -151,8 +146,18 @@ describeWithCorpora("Zulip's Markdown corpus through the server", [CORPORA.markd
     return body;
   }
 
-  /** The case sent by King Hamlet to Denmark, as `GET /messages/{id}` renders it. */
+  let translating = false;
+
+  /**
+   * The case sent by King Hamlet to Denmark, as `GET /messages/{id}` renders it; his
+   * `translate_emoticons` setting (PATCH /settings) is the case's.
+   */
   async function throughServer(c: RegularCase): Promise<string> {
+    const translate = c.translate_emoticons === true;
+    if (translate !== translating) {
+      await call("PATCH", "settings", { translate_emoticons: translate });
+      translating = translate;
+    }
     const sent = await call("POST", "messages", {
       type: "stream",
       to: "Denmark",
