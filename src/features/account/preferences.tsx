@@ -31,8 +31,8 @@ export function Preferences() {
         Convert emoticons before sending
       </label>
       <p id={hintId} className="muted">
-        In the messages you send, <code>:)</code> becomes 🙂, <code>:(</code> 🙁, <code>&lt;3</code>{" "}
-        ❤ and so on.
+        In the messages you send, <kbd>:)</kbd> becomes 🙂, <kbd>:(</kbd> 🙁, <kbd>&lt;3</kbd> ❤ and
+        so on.
       </p>
       {settings.isError && (
         <p className="account-state error" role="alert">
