@@ -19,6 +19,7 @@ import { messageEndpoints } from "./routes/messages";
 import { realmEndpoints } from "./routes/realm";
 import { registerEmojiFiles } from "./routes/realm-emoji";
 import { serverEndpoints } from "./routes/server";
+import { settingsEndpoints } from "./routes/settings";
 import { streamEndpoints } from "./routes/streams";
 import { subscriptionEndpoints } from "./routes/subscriptions";
 import { userEndpoints } from "./routes/users";
@@ -34,6 +35,7 @@ const ENDPOINTS: Endpoint[] = [
   ...streamEndpoints,
   ...realmEndpoints,
   ...userEndpoints,
+  ...settingsEndpoints,
 ];
 
 const ROUTED_METHODS = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"] as const;

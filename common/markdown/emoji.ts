@@ -64,15 +64,22 @@ const COMPONENT = String.raw`(?:\p{RI}\p{RI}|\p{Emoji}(?:\p{Emoji_Modifier}|\uFE
 /** Finds possible Unicode emoji sequences. */
 export const POSSIBLE_EMOJI_RE = new RegExp(`${COMPONENT}(?:\\u200D${COMPONENT})*`, "gu");
 
-/** Zulip's emoticons (`translate_emoticons`). */
+/**
+ * Zulip's emoticons (`translate_emoticons`): Zulip 9.0's `EMOTICON_CONVERSIONS`
+ * (tools/setup/emoji/emoji_setup_utils.py), each to the emoji name it becomes. Every one is two
+ * characters long.
+ */
 export const EMOTICONS: ReadonlyMap<string, string> = new Map([
   [":)", "smile"],
   ["(:", "smile"],
   [":(", "frown"],
   ["<3", "heart"],
-  [":|", "expressionless"],
+  [":|", "neutral"],
   [":/", "confused"],
-  [":D", "grinning"],
-  [":p", "stuck_out_tongue"],
   [";)", "wink"],
+  [":D", "grinning"],
+  [":o", "open_mouth"],
+  [":O", "open_mouth"],
+  [":p", "stuck_out_tongue"],
+  [":P", "stuck_out_tongue"],
 ]);

@@ -84,6 +84,28 @@ describe("renderMessage: inline", () => {
     );
     expect(html(":old: :nope:")).toBe("<p>:old: :nope:</p>");
   });
+  it("translates Zulip 9's emoticons with translateEmoticons, between its terminal symbols", () => {
+    const translated = (content: string): string =>
+      renderMarkdown(content, { ...TEST_CONTEXT, translateEmoticons: true });
+    const names = (content: string): string[] =>
+      [...translated(content).matchAll(/>:([a-z_]+):</g)].map((m) => m[1] ?? "");
+    // Zulip 9.0's EMOTICON_CONVERSIONS (tools/setup/emoji/emoji_setup_utils.py), in order.
+    expect(names(":) (: :( <3 :| :/ ;) :D :o :O :p :P")).toEqual([
+      ...["smile", "smile", "frown", "heart", "neutral", "confused", "wink", "grinning"],
+      ...["open_mouth", "open_mouth", "stuck_out_tongue", "stuck_out_tongue"],
+    ]);
+    // Zulip's terminal symbols: , . ; ? ! ( ) [ ] " ' space, newline, tab.
+    expect(names("(:)) [:D] \":p\" ':P' (;)")).toEqual([
+      "smile",
+      "grinning",
+      "stuck_out_tongue",
+      "stuck_out_tongue",
+      "wink",
+    ]);
+    expect(names("a:) :)b x:Dy 5:00 :-)")).toEqual([]);
+    expect(html(":)")).toBe("<p>:)</p>");
+  });
+
   it("renders global times", () => {
     expect(html("<time:2024-01-02T03:04:05Z>")).toBe(
       '<p><time datetime="2024-01-02T03:04:05Z">2024-01-02T03:04:05Z</time></p>',

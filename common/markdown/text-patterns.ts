@@ -39,12 +39,18 @@ export const emoji: InlinePattern = {
   },
 };
 
+/**
+ * Zulip's `terminal_symbols` around an emoticon (zerver/lib/emoji.py's `EMOTICON_RE`): the start
+ * or end of the text, or one of these.
+ */
+const EMOTICON_EDGE = " \n\t,.;?!()[]\"'";
+
 /** `:)` and friends, with `translateEmoticons`. */
 export const emoticons: InlinePattern = {
   name: "translate_emoticons",
   trigger: ":(<;",
   create(scan) {
-    const edge = (c: string): boolean => c === "" || /[\s.,!?]/.test(c);
+    const edge = (c: string): boolean => c === "" || EMOTICON_EDGE.includes(c);
     return (from) => {
       if (scan.env.context.translateEmoticons !== true) return null;
       for (let i = from; i < scan.text.length - 1; i++) {

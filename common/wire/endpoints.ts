@@ -90,6 +90,7 @@ export const ENDPOINTS = {
   user_groups: { GET: getUserGroupsResponseSchema },
   "user_groups/create": { POST: createUserGroupResponseSchema },
   "user_groups/{user_group_id}/members": { GET: getUserGroupMembersResponseSchema, POST: empty },
+  settings: { PATCH: empty },
 } as const satisfies Readonly<Record<string, Partial<Record<HttpMethod, z.ZodType>>>>;
 
 /** A path of `ENDPOINTS`. */

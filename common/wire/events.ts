@@ -31,6 +31,12 @@ import {
   type SubscriptionEvent,
   type UserGroupEvent,
 } from "./realm-events";
+import {
+  updateDisplaySettingsEventSchema,
+  userSettingsEventSchema,
+  type UpdateDisplaySettingsEvent,
+  type UserSettingsEvent,
+} from "./settings";
 
 // The event types live beside their schemas; they are re-exported here so that code handling
 // events imports every event type from one place.
@@ -108,6 +114,8 @@ export type ServerEvent =
   | UserGroupEvent
   | PresenceEvent
   | TypingEvent
+  | UserSettingsEvent
+  | UpdateDisplaySettingsEvent
   | HeartbeatEvent
   | RestartEvent;
 
@@ -148,6 +156,8 @@ const schemasByType = new Map<string, z.ZodType<ServerEvent>>([
   ["user_group", userGroupEventSchema],
   ["presence", presenceEventSchema],
   ["typing", typingEventSchema],
+  ["user_settings", userSettingsEventSchema],
+  ["update_display_settings", updateDisplaySettingsEventSchema],
   ["heartbeat", heartbeatEventSchema],
   ["restart", restartEventSchema],
 ]);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { normalizeFeatureLevelWire } from "./compat";
 import { presencesSchema } from "./presence";
 import { linkifierSchema, oldFilterSchema, realmEmojiMapSchema, userGroupSchema } from "./realm";
+import { userSettingsSchema } from "./settings";
 import { subscriptionSchema, streamSchema } from "./streams";
 import { userSchema } from "./users";
 
@@ -105,6 +106,13 @@ export const registerResponseSchema = z.preprocess(
     realm_filters: z.array(oldFilterSchema).optional(),
     realm_emoji: realmEmojiMapSchema.optional(),
     realm_user_groups: z.array(userGroupSchema).optional(),
+    /** With `user_settings` in `fetch_event_types`. */
+    user_settings: userSettingsSchema.optional(),
+    /**
+     * [OLD] The same setting at the top level, for `update_display_settings` without the
+     * `user_settings_object` capability (FL < 89 clients).
+     */
+    translate_emoticons: z.boolean().optional(),
     presences: presencesSchema.optional(),
     server_timestamp: z.number().optional(),
   }),

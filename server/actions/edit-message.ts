@@ -49,6 +49,8 @@ export interface EditMessageRequest {
    */
   sendNotificationToOldThread: boolean;
   sendNotificationToNewThread: boolean;
+  /** The organisation's URL as the client addressed it: links into it render relative. */
+  realmUrl?: string;
 }
 
 interface PlannedEdit {
@@ -266,7 +268,7 @@ export async function editMessage(
   const context =
     request.content === undefined
       ? EMPTY_RENDER_CONTEXT
-      : await ctx.renderContext.forSender(ctx.db, editor.id, request.content);
+      : await ctx.renderContext.forSender(ctx.db, editor.id, request.content, request.realmUrl);
   const render = (content: string) => renderMarkdown(content, context);
   const update = await ctx.db.transaction(async (tx): Promise<MessageUpdate> => {
     const message = await lockForEdit(tx, editor, request);

@@ -7,6 +7,7 @@ import type {
 import type { AppContext } from "../context";
 import { FLAG_BITS } from "../db/flags";
 import { maxMessageId } from "../db/messages";
+import { loadUserSettings } from "../db/user-settings";
 import { listUsers, ROLE, type UserRow } from "../db/users";
 import type { QueueOptions } from "../events/event-queue";
 import { avatarUrl } from "../format/message";
@@ -184,6 +185,28 @@ export type InitialStateOptions = Pick<QueueOptions, "clientGravatar"> & {
   slimPresence?: boolean;
 };
 
+/**
+ * The user's own settings: the `user_settings` object when asked for, and for a client without
+ * the `user_settings_object` capability that asks for `update_display_settings`, the legacy
+ * top-level fields (Zulip's `fetch_initial_state_data`).
+ */
+async function settingsState(
+  ctx: AppContext,
+  user: UserRow,
+  fetchTypes: ReadonlySet<string> | null,
+  options: InitialStateOptions,
+): Promise<Partial<InitialState>> {
+  const legacy =
+    wants(fetchTypes, "update_display_settings") &&
+    options.capabilities?.["user_settings_object"] !== true;
+  if (!wants(fetchTypes, "user_settings") && !legacy) return {};
+  const settings = await loadUserSettings(ctx.db, user.id);
+  return {
+    ...(wants(fetchTypes, "user_settings") ? { user_settings: settings } : {}),
+    ...(legacy ? { translate_emoticons: settings.translate_emoticons } : {}),
+  };
+}
+
 /** Linkifiers, custom emoji, user groups and presence: the organisation's objects. */
 async function realmObjectState(
   ctx: AppContext,
@@ -260,6 +283,7 @@ export async function fetchInitialState(
     });
   }
   if (wants(fetchTypes, "realm")) addState(state, realmState(ctx, options.realmUrl));
+  addState(state, await settingsState(ctx, user, fetchTypes, options));
   addState(state, await realmObjectState(ctx, fetchTypes, options));
   return state;
 }

@@ -25,6 +25,11 @@ export interface SendMessageRequest {
    * queue `queueId`, and the key of deduplication (see `sendMessage`).
    */
   localId: string | undefined;
+  /**
+   * The organisation's URL as the client addressed it (`realmUrl` of http/realm-url.ts): links
+   * into it render relative, as Zulip's do. Messages sent by the server itself go without.
+   */
+  realmUrl?: string;
   /** Only the demo seed sets this, to spread its history over months. */
   dateSent?: number;
 }
@@ -81,7 +86,7 @@ export async function sendMessage(
   const delivery = await planDelivery(ctx, sender, request.target);
   const rendered = renderMessage(
     content,
-    await ctx.renderContext.forSender(ctx.db, sender.id, content),
+    await ctx.renderContext.forSender(ctx.db, sender.id, content, request.realmUrl),
   );
   const mentioned = await mentionedUserIds(ctx, rendered);
   const readBySender =

@@ -109,6 +109,26 @@ describe.skipIf(noOpenApi)("contract: registration and events", () => {
     expectContract("GET /events", reply, 200, specMessageFields("events.*.message"));
   });
 
+  it("PATCH /settings, and its user_settings and update_display_settings events", async () => {
+    const types = ["user_settings", "update_display_settings"];
+    const cordelia = await server.auth("cordelia@parley.test");
+    const registered = await server.api("POST", "register", { event_types: types }, cordelia);
+    expectContract(
+      "PATCH /settings",
+      await server.api("PATCH", "settings", { translate_emoticons: true }, cordelia),
+      200,
+    );
+    const reply = await server.api(
+      "GET",
+      "events",
+      { queue_id: String(registered.body["queue_id"]), last_event_id: -1, dont_block: true },
+      cordelia,
+    );
+    expect((reply.body["events"] as { type: string }[]).map((e) => e.type)).toEqual(types); // our events
+    expectContract("GET /events", reply, 200);
+    await server.api("PATCH", "settings", { translate_emoticons: false }, cordelia);
+  });
+
   it("GET /events creating a queue (dont_block without queue_id)", async () => {
     const reply = await server.api("GET", "events", { dont_block: true }, hamlet);
     expectContract("GET /events", reply, 200);

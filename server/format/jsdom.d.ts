@@ -1,4 +1,5 @@
-// The part of jsdom that the html-diff test uses to check its output with a real HTML parser.
+// The part of jsdom that the server's tests use to read HTML with a real parser (html-diff's
+// output, rendered_content compared with Zulip's Markdown cases).
 // jsdom ships no types (and @types/jsdom is not installed), and the server program has no DOM
 // library, so the few DOM members the test touches are declared here.
 declare module "jsdom" {
@@ -10,6 +11,8 @@ declare module "jsdom" {
     readonly length: number;
   }
   interface DomNode {
+    readonly nodeType: number;
+    readonly childNodes: DomList<DomNode>;
     readonly nodeValue: string | null;
     readonly textContent: string | null;
   }
@@ -28,7 +31,11 @@ declare module "jsdom" {
     replaceWith(...nodes: (DomNode | string)[]): void;
     remove(): void;
   }
+  interface DomTemplateElement extends DomElement {
+    readonly content: DomNode;
+  }
   interface DomDocument {
+    createElement(tagName: "template"): DomTemplateElement;
     createElement(tagName: string): DomElement;
     createTreeWalker(root: DomNode, whatToShow: number): { nextNode(): DomNode | null };
   }

@@ -1,6 +1,8 @@
 import { topicLinks, type RenderContext } from "../../common/markdown/render";
 import type { Queryable } from "../db/database";
+import type { UserSettings } from "../../common/wire/settings";
 import { listEmoji, listLinkifiers } from "../db/realm";
+import { loadUserSettings } from "../db/user-settings";
 import { listUsers } from "../db/users";
 import { emojiSourceUrl } from "../format/emoji";
 
@@ -49,6 +51,8 @@ async function loadShared(db: Queryable): Promise<SharedContext> {
 export class RenderContextCache {
   private shared: Promise<SharedContext> | undefined;
   private version = 0;
+  /** Each sender's settings that rendering reads, loaded at their first message. */
+  private readonly senderSettings = new Map<number, Promise<UserSettings>>();
 
   /** Drops the cached context; the next render reads it again. */
   invalidate(): void {
@@ -56,17 +60,44 @@ export class RenderContextCache {
     this.version++;
   }
 
+  /** Forgets a sender's settings after they changed them; their next message reads them again. */
+  senderSettingsChanged(userId: number): void {
+    this.senderSettings.delete(userId);
+  }
+
+  private settingsOf(db: Queryable, userId: number): Promise<UserSettings> {
+    let settings = this.senderSettings.get(userId);
+    if (!settings) {
+      settings = loadUserSettings(db, userId).catch((error: unknown) => {
+        this.senderSettings.delete(userId);
+        throw error;
+      });
+      this.senderSettings.set(userId, settings);
+    }
+    return settings;
+  }
+
   /** Increases on every invalidation; lets callers memoise what they derive from the context. */
   get generation(): number {
     return this.version;
   }
 
-  async forSender(db: Queryable, senderId: number, content: string): Promise<RenderContext> {
+  /**
+   * The context for rendering `content` sent by `senderId`, with the sender's settings
+   * (`translate_emoticons`, as Zulip's `render_message_markdown` reads the sender's); `realmUrl`
+   * is the organisation's URL (links into it render relative, Zulip's `realm_uri`).
+   */
+  async forSender(
+    db: Queryable,
+    senderId: number,
+    content: string,
+    realmUrl?: string,
+  ): Promise<RenderContext> {
     this.shared ??= loadShared(db).catch((error: unknown) => {
       this.shared = undefined;
       throw error;
     });
-    const shared = await this.shared;
+    const [shared, settings] = await Promise.all([this.shared, this.settingsOf(db, senderId)]);
     const publicStreams = shared.streams.filter((s) => !s.invite_only);
     // Private stream links only render for their subscribers; most messages link no stream.
     const privateStreams = content.includes("#**")
@@ -79,6 +110,8 @@ export class RenderContextCache {
     return {
       ...shared,
       streams: [...publicStreams, ...privateStreams].map((s) => ({ id: s.id, name: s.name })),
+      translateEmoticons: settings.translate_emoticons,
+      ...(realmUrl === undefined ? {} : { realmUrl }),
     };
   }
 

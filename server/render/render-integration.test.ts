@@ -3,11 +3,12 @@ import { startTestServer, type TestServer } from "../test/test-server";
 
 // The shared renderer inside the server: rendered_content, mention flags, linkifiers in
 // message bodies and topics, and the render context following changes to the organisation.
+const REALM_URL = "https://chat.example.org";
 let server: TestServer;
 let iago: string;
 let hamlet: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ realmUrl: REALM_URL });
   iago = await server.auth("iago@parley.test");
   hamlet = await server.auth("hamlet@parley.test");
 });
@@ -109,6 +110,20 @@ describe("rendering inside the server", () => {
     const message = await fetchAs(iago, id);
     expect(message.content).toContain('href="https://github.com/zulip/zulip/issues/7"');
     expect(message.content).toContain("user-mention");
+  });
+
+  it("makes links into the organisation relative, on sending and on editing, as Zulip does", async () => {
+    const link = `[general](${REALM_URL}/#narrow/stream/1-general)`;
+    const id = await send(hamlet, "links", link);
+    expect((await fetchAs(iago, id)).content).toBe(
+      '<p><a href="#narrow/stream/1-general">general</a></p>',
+    );
+    await server.api("PATCH", `messages/${id}`, { content: `again: ${link}` }, hamlet);
+    expect((await fetchAs(iago, id)).content).toContain('href="#narrow/stream/1-general"');
+    const elsewhere = await send(hamlet, "links", "[x](https://example.com/#narrow/stream/1-a)");
+    expect((await fetchAs(iago, elsewhere)).content).toContain(
+      'href="https://example.com/#narrow/stream/1-a"',
+    );
   });
 
   it("keeps raw HTML as text", async () => {

@@ -4,6 +4,7 @@ import { getMessage, parseMessageId } from "../actions/get-message";
 import { getMessageHistory } from "../actions/message-history";
 import { userEndpoint, type AuthenticatedCall, type Endpoint } from "../http/endpoint";
 import { badRequest } from "../http/errors";
+import { realmUrl } from "../http/realm-url";
 import { topicParam, type Params } from "../http/params";
 
 function propagateModeParam(params: Params): PropagateMode {
@@ -37,6 +38,7 @@ async function updateMessage(
     propagateMode: propagateModeParam(params),
     sendNotificationToOldThread: params.bool("send_notification_to_old_thread", false),
     sendNotificationToNewThread: params.bool("send_notification_to_new_thread", true),
+    realmUrl: realmUrl(call.ctx, call.request),
   });
   return {};
 }

@@ -2,6 +2,7 @@ import type { ResponsePayload } from "../../common/wire/endpoints";
 import { getMessages, type Anchor } from "../actions/get-messages";
 import { parseNarrow } from "../actions/narrow";
 import { sendMessage, type MessageTarget } from "../actions/send-message";
+import { realmUrl } from "../http/realm-url";
 import { clientName } from "../http/auth";
 import { userEndpoint, type AuthenticatedCall, type Endpoint } from "../http/endpoint";
 import { ApiError, badRequest, invalidArgument } from "../http/errors";
@@ -76,6 +77,7 @@ async function postMessage(call: AuthenticatedCall): Promise<ResponsePayload<"me
     readBySender: params.optionalBool("read_by_sender"),
     queueId: params.optionalString("queue_id"),
     localId: params.optionalString("local_id"),
+    realmUrl: realmUrl(ctx, request),
   });
   return { id };
 }

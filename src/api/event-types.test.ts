@@ -86,6 +86,20 @@ const valid: [string, Record<string, unknown>][] = [
   ["presence on a slim queue (no email)", ev.presence({ email: undefined })],
   ["typing direct", ev.typingDirect()],
   ["typing stream", ev.typingStream("stop")],
+  [
+    "user_settings",
+    { id: 1, type: "user_settings", op: "update", property: "translate_emoticons", value: true },
+  ],
+  [
+    "update_display_settings (legacy)",
+    {
+      id: 1,
+      type: "update_display_settings",
+      user: "hamlet@example.com",
+      setting_name: "translate_emoticons",
+      setting: false,
+    },
+  ],
   ["typing before FL 215", { ...ev.typingDirect(), message_type: "private" }],
   ["heartbeat", ev.heartbeat()],
   ["restart", ev.restart()],
@@ -98,6 +112,7 @@ describe("parseServerEvent", () => {
         ...["delete_message", "heartbeat", "message", "presence", "reaction", "realm_emoji"],
         ...["realm_filters", "realm_linkifiers", "realm_user", "restart", "stream"],
         ...["subscription", "typing", "update_message", "update_message_flags", "user_group"],
+        ...["user_settings", "update_display_settings"],
       ].sort(),
     );
   });
@@ -196,7 +211,7 @@ describe("parseServerEvent", () => {
     expect(parsed.kind === "malformed" && parsed.error).toMatch(/^event envelope: /);
   });
 
-  it.each(["user_settings", "custom_profile_fields", "constructor", "__proto__", "toString"])(
+  it.each(["alert_words", "custom_profile_fields", "constructor", "__proto__", "toString"])(
     "skips the unknown type %s quietly",
     (type) => {
       expect(parseServerEvent({ id: 9, type, op: "update" })).toEqual({

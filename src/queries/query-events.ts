@@ -33,6 +33,7 @@ import {
 import { realmQueries } from "./realm-queries";
 import { renderContextFromQueries } from "./render-context";
 import { serverQueries } from "./server-queries";
+import { changedUserSettings, settingsQueries, snapshotUserSettings } from "./settings-queries";
 import { streamQueries } from "./stream-queries";
 import { subscriberQueries } from "./subscriber-queries";
 import { subscriptionQueries } from "./subscription-queries";
@@ -40,7 +41,7 @@ import { userQueries } from "./user-queries";
 
 /**
  * Seeds every cache the register snapshot covers (subscriptions, streams, users, emoji, groups,
- * linkifiers, presence). Keys the snapshot lacks are left alone. Linkifiers are seeded only from
+ * linkifiers, presence, the user's settings). Keys the snapshot lacks are left alone. Linkifiers are seeded only from
  * `realm_linkifiers` in its real form: a queue registered without the `linkifier_url_template`
  * capability gets `[]` there and tuples in `realm_filters`, so then the query fetches them.
  * Caches that events keep current but the snapshot does not cover (topic lists, edit histories,
@@ -67,6 +68,7 @@ export function seedQueriesFromSnapshot(
   set(conversationQueries.recent().queryKey, snapshot.recent_private_conversations);
   set(realmQueries.emoji().queryKey, snapshot.realm_emoji);
   set(realmQueries.userGroups().queryKey, snapshot.realm_user_groups);
+  set(settingsQueries.user().queryKey, snapshotUserSettings(snapshot));
   const isOldLinkifierForm =
     snapshot.realm_linkifiers?.length === 0 && (snapshot.realm_filters?.length ?? 0) > 0;
   if (isOldLinkifierForm) {
@@ -165,6 +167,17 @@ export function applyEventToQueries(queryClient: QueryClient, event: ServerEvent
       return;
     case "presence":
       presenceChanged(queryClient, event);
+      return;
+    case "user_settings":
+      patch(queryClient, settingsQueries.user().queryKey, (settings) =>
+        changedUserSettings(settings, event.property, event.value),
+      );
+      return;
+    case "update_display_settings":
+      // [OLD] the same change, for a queue without `user_settings_object` (not this client's).
+      patch(queryClient, settingsQueries.user().queryKey, (settings) =>
+        changedUserSettings(settings, event.setting_name, event.setting),
+      );
       return;
     case "restart":
       // The server may have been upgraded: its version and feature level may differ.

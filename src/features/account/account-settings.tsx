@@ -6,6 +6,7 @@ import { userQueries } from "../../queries/user-queries";
 import { useSessionStore } from "../../stores/session-store";
 import { useLogout } from "../login/use-session";
 import { roleName } from "../users/presence";
+import { Preferences } from "./preferences";
 import { useCopyText, type CopyStatus } from "./use-copy-text";
 import "./account.css";
 
@@ -131,15 +132,16 @@ function LogOut() {
   );
 }
 
-/** "Your account": name, email, role, the API key on request, and logging out. */
+/** "Your account": name, email, role, preferences, the API key on request, and logging out. */
 export function AccountSettings() {
   return (
     <Page
       title="Your account"
       className="account-page"
-      intro="Who you are in this organization, your API key, and logging out."
+      intro="Who you are in this organization, your preferences, your API key, and logging out."
     >
       <Profile />
+      <Preferences />
       <ApiKey />
       <LogOut />
     </Page>

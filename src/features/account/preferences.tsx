@@ -1,0 +1,49 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { useUpdateUserSettings } from "../../queries/settings-mutations";
+import { settingsQueries } from "../../queries/settings-queries";
+
+/**
+ * The user's preferences: "Convert emoticons before sending" (`translate_emoticons`). The box
+ * shows the value being saved while it is saved, and the saved one after (this tab's answer,
+ * or another tab's change through the `user_settings` event).
+ */
+export function Preferences() {
+  const settings = useQuery(settingsQueries.user());
+  const update = useUpdateUserSettings();
+  const headingId = useId();
+  const hintId = useId();
+  const saved = settings.data?.translate_emoticons;
+  const shown = update.isPending ? update.variables.translate_emoticons : saved;
+  return (
+    <section className="account-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Preferences</h2>
+      <label className="account-toggle">
+        <input
+          type="checkbox"
+          checked={shown ?? false}
+          disabled={saved === undefined || update.isPending}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            update.mutate({ translate_emoticons: event.target.checked });
+          }}
+        />
+        Convert emoticons before sending
+      </label>
+      <p id={hintId} className="muted">
+        In the messages you send, <kbd>:)</kbd> becomes 🙂, <kbd>:(</kbd> 🙁, <kbd>&lt;3</kbd> ❤ and
+        so on.
+      </p>
+      {settings.isError && (
+        <p className="account-state error" role="alert">
+          Could not load your preferences: {settings.error.message}
+        </p>
+      )}
+      {update.isError && (
+        <p className="account-state error" role="alert">
+          Could not save: {update.error.message}
+        </p>
+      )}
+    </section>
+  );
+}
