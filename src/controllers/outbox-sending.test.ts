@@ -151,6 +151,29 @@ describe("outbox: the connection's return", () => {
     expect(sends).toHaveLength(before + 3);
   });
 
+  it("a send that goes through after failures lets the other conversations go at once", async () => {
+    const { outbox, sends, entry, sentIds, deps } = setupOutbox();
+    const first = outbox.queue(lunch, "one");
+    for (let failure = 0; failure < 3; failure++) {
+      sends.at(-1)?.reject(offline());
+      await flush();
+      await vi.advanceTimersByTimeAsync((entry(first)?.nextRetryAt ?? 0) - Date.now());
+    }
+    sends.at(-1)?.reject(offline());
+    await flush();
+    expect(entry(first)?.nextRetryAt).toBe(Date.now() + 4000);
+    const elsewhere = outbox.queue(dinner, "elsewhere");
+    sends.at(-1)?.reject(offline());
+    await flush();
+    await vi.advanceTimersByTimeAsync(500); // its first, short wait
+    const before = sends.length;
+    expect(sentIds().at(-1)).toBe(elsewhere);
+    sends.at(-1)?.resolve(101);
+    await flush();
+    expect(sentIds().slice(before)).toEqual([first]);
+    expect(deps.requestEventPoll).toHaveBeenCalledTimes(1);
+  });
+
   it("a new event queue also sends the waiting messages at once", async () => {
     const { outbox, sends, entry, sentIds } = setupOutbox();
     const first = outbox.queue(lunch, "one");

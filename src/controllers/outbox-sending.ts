@@ -184,7 +184,13 @@ export class OutboxSender {
 
   /** The server has the message: shown by its event soon, else the watchdog asks for a poll. */
   private accepted(localId: string, messageId: number): void {
-    this.backoffs.delete(localId);
+    if (this.backoffs.delete(localId)) {
+      // It had failed: the server is back, maybe before the event machine's next try. The
+      // other waiting conversations need not wait any longer, nor the event connection.
+      this.cancelRetries();
+      this.backoffs.clear();
+      this.deps.requestEventPoll();
+    }
     // Already delivered by its event, or cancelled meanwhile: nothing to show.
     if (this.entry(localId) === undefined) return;
     if (this.deps.isMessageKnown(messageId)) {
