@@ -1,21 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, NetworkError, RateLimitedError, TimeoutError } from "../api/errors";
-import type { SendMessageParams } from "../api/messages";
-import type { SendMessageResponse } from "../../common/wire/responses";
-import { realSetTimer } from "../lib/timer";
 import * as markdown from "../../common/markdown/render";
-import { EMPTY_RENDER_CONTEXT } from "../../common/markdown/types";
-import { memoryStorage } from "../test/events-fakes";
 import type { OutboxDestination } from "../stores/outbox-store";
+import { setupOutbox } from "../test/outbox-fakes";
 import type { EchoRenderer } from "./echo-render";
-import { createOutboxController, SEND_WATCHDOG_MS, type OutboxDeps } from "./outbox-controller";
-import { createOutboxStore, findOutboxEntry } from "../stores/outbox-store";
-
-interface PendingSend {
-  params: SendMessageParams;
-  resolve(id: number): void;
-  reject(error: unknown): void;
-}
+import { SEND_WATCHDOG_MS } from "./outbox-controller";
 
 const lunch: OutboxDestination = {
   type: "stream",
@@ -24,42 +13,7 @@ const lunch: OutboxDestination = {
   topic: "lunch",
 };
 
-/** An outbox over fakes: sends wait until the test answers them. */
-function setup(overrides: Partial<OutboxDeps> = {}) {
-  const sends: PendingSend[] = [];
-  const known = new Set<number>();
-  let nextLocalId = 0;
-  const deps: OutboxDeps = {
-    store: createOutboxStore(),
-    send: (params) =>
-      new Promise<SendMessageResponse>((resolve, reject) => {
-        sends.push({
-          params,
-          resolve: (id) => {
-            resolve({ result: "success", msg: "", id });
-          },
-          reject,
-        });
-      }),
-    queueId: () => "q1",
-    sender: () => ({ userId: 10, email: "iago@parley.test", fullName: "Iago", avatarUrl: null }),
-    renderContext: () => EMPTY_RENDER_CONTEXT,
-    loadRenderer: () => Promise.resolve(markdown),
-    isMessageKnown: (id) => known.has(id),
-    requestEventPoll: vi.fn(),
-    storage: memoryStorage(),
-    createLocalId: () => `local-${String(++nextLocalId)}`,
-    now: () => Date.now(),
-    setTimer: realSetTimer,
-    random: () => 0.5,
-    network: new EventTarget(),
-    warn: vi.fn(),
-    ...overrides,
-  };
-  const outbox = createOutboxController(deps);
-  const entry = (localId: string) => findOutboxEntry(deps.store.getState(), localId);
-  return { deps, outbox, sends, known, entry };
-}
+const setup = setupOutbox;
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
@@ -212,7 +166,8 @@ describe("outbox: failures", () => {
     const { outbox, sends, entry, deps } = setup();
     outbox.start("iago@parley.test");
     const first = outbox.queue(lunch, "one");
-    const second = outbox.queue(lunch, "two");
+    // Another conversation: one conversation's messages go one at a time.
+    const second = outbox.queue({ ...lunch, topic: "dinner" }, "two");
     sends[0]?.reject(new RateLimitedError("RATE_LIMIT_HIT", "slow down", {}, 20_000));
     sends[1]?.reject(new ApiError(503, undefined, "Service unavailable"));
     await flush();

@@ -40,6 +40,11 @@ export interface OutboxDeps {
   random: () => number;
   /** Fires `online`: retrying entries go at once. */
   network?: EventTarget | undefined;
+  /**
+   * Calls back each time the event connection is live again after being down (the server is
+   * back, maybe without `online`): retrying entries go at once. Returns an unsubscriber.
+   */
+  watchReconnection?: ((onReconnected: () => void) => () => void) | undefined;
   warn: (message: string, detail?: unknown) => void;
 }
 
@@ -47,7 +52,10 @@ export interface OutboxDeps {
 export interface OutboxController extends DeliveryOperations {
   /** Puts a message in the outbox (shown at once) and sends it. Returns its local id. */
   queue(destination: OutboxDestination, content: string): string;
-  /** Sends a failed or retrying entry again now, with the same local id. */
+  /**
+   * Sends a failed or retrying entry again now, with the same local id (after the earlier
+   * pending entries of its conversation).
+   */
   retry(localId: string): void;
   /** Drops a failed or retrying entry and returns it (for the compose box); else undefined. */
   cancel(localId: string): OutboxEntry | undefined;
@@ -87,12 +95,17 @@ function entryOperations(parts: OutboxParts): Pick<OutboxController, "queue" | "
         nextRetryAt: null,
         createdAt,
       });
-      sender.send(localId);
+      sender.pump();
       return localId;
     },
     retry(localId) {
       const current = entry(localId);
-      if (current?.status === "failed" || current?.status === "retrying") sender.send(localId);
+      if (current?.status === "failed") {
+        deps.store.getState().sendWaiting(localId);
+        sender.pump();
+      } else if (current?.status === "retrying") {
+        sender.retryNow(localId);
+      }
     },
     cancel(localId) {
       const current = entry(localId);
@@ -105,14 +118,15 @@ function entryOperations(parts: OutboxParts): Pick<OutboxController, "queue" | "
 
 /**
  * A session's outbox: restored from storage for its owner, saved on every change, retried when
- * the network comes back, and its echoes rendered once the renderer is in.
+ * the network or the event connection comes back, and its echoes rendered once the renderer is
+ * in.
  */
 function sessionOperations(parts: OutboxParts): Pick<OutboxController, "start" | "stop"> {
   const { deps, sender, echoes } = parts;
   const { store } = deps;
   let stopListening: (() => void) | undefined;
   const onOnline = () => {
-    sender.retryWaiting();
+    sender.resume();
   };
   return {
     start(owner) {
@@ -129,9 +143,11 @@ function sessionOperations(parts: OutboxParts): Pick<OutboxController, "start" |
       }
       const unsubscribe = store.subscribe(persistChanges(deps.storage));
       deps.network?.addEventListener("online", onOnline);
+      const stopWatching = deps.watchReconnection?.(onOnline);
       stopListening = () => {
         unsubscribe();
         deps.network?.removeEventListener("online", onOnline);
+        stopWatching?.();
       };
       deps.loadRenderer().then(
         (loaded) => {
@@ -167,6 +183,8 @@ export function createOutboxController(deps: OutboxDeps): OutboxController {
     if (localIds.length === 0) return;
     localIds.forEach(forget);
     deps.store.getState().entriesRemoved(localIds);
+    // The next entry of a conversation may go now.
+    sender.pump();
   }
   const parts: OutboxParts = { deps, sender, echoes, forget, remove };
   return {

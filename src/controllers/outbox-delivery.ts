@@ -6,7 +6,7 @@ import type { OutboxSender } from "./outbox-sending";
 export interface DeliveryParts {
   readonly store: StoreApi<OutboxState>;
   readonly isMessageKnown: (messageId: number) => boolean;
-  readonly sender: Pick<OutboxSender, "send" | "isBusy">;
+  readonly sender: Pick<OutboxSender, "resume">;
   /** Takes entries out of the outbox. */
   readonly remove: (localIds: readonly string[]) => void;
 }
@@ -19,7 +19,10 @@ interface ArrivedMessage {
 
 /** The outbox's side of the event queue: what it says of our messages. */
 export interface DeliveryOperations {
-  /** An event queue exists: entries not yet sent (restored ones, say) are sent now. */
+  /**
+   * An event queue exists, so the server answers: entries not yet sent (restored ones, say) are
+   * sent now, waiting ones without waiting longer (in each conversation's order).
+   */
   queueRegistered(): void;
   /** Message events arrived: entries matching by local id or message id are delivered. */
   messagesArrived(arrived: readonly ArrivedMessage[]): void;
@@ -50,10 +53,7 @@ export function deliveryOperations(parts: DeliveryParts): DeliveryOperations {
   const { store, sender } = parts;
   return {
     queueRegistered() {
-      for (const item of store.getState().entries) {
-        const isWaiting = item.status === "sending" || item.status === "retrying";
-        if (isWaiting && !sender.isBusy(item.localId)) sender.send(item.localId);
-      }
+      sender.resume();
     },
     messagesArrived(arrived) {
       parts.remove(arrivedEntries(store.getState().entries, arrived));

@@ -69,8 +69,9 @@ describe("outbox persistence", () => {
     });
     const inFlight = before.outbox.queue(lunch, "in flight");
     const offline = before.outbox.queue({ type: "direct", userIds: [11] }, "offline");
-    const refused = before.outbox.queue(lunch, "refused");
-    before.outbox.queue(lunch, "delivered");
+    // Other topics: one conversation's messages go one at a time.
+    const refused = before.outbox.queue({ ...lunch, topic: "plans" }, "refused");
+    before.outbox.queue({ ...lunch, topic: "news" }, "delivered");
     await vi.advanceTimersByTimeAsync(0);
 
     // The page reloads.
@@ -92,6 +93,31 @@ describe("outbox persistence", () => {
     await vi.advanceTimersByTimeAsync(0);
     // Accepted ones are no longer stored: only the refused one is left to survive a reload.
     expect(readOutbox(storage, owner, vi.fn()).map((entry) => entry.localId)).toEqual([refused]);
+  });
+
+  it("sends the restored messages of a conversation in their order, one at a time", async () => {
+    const storage = memoryStorage();
+    const before = page(storage, () => Promise.reject(new NetworkError("offline")));
+    const typed = ["one", "two", "three"].map((content) => before.outbox.queue(lunch, content));
+    await vi.advanceTimersByTimeAsync(0);
+
+    const answers: ((id: number) => void)[] = [];
+    const after = page(
+      storage,
+      () =>
+        new Promise<number>((resolve) => {
+          answers.push(resolve);
+        }),
+    );
+    expect(after.store.getState().entries.map((entry) => entry.localId)).toEqual(typed);
+    after.outbox.queueRegistered();
+    expect(after.sent.map((params) => params.local_id)).toEqual(typed.slice(0, 1));
+    answers[0]?.(61);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(after.sent.map((params) => params.local_id)).toEqual(typed.slice(0, 2));
+    answers[1]?.(62);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(after.sent.map((params) => params.local_id)).toEqual(typed);
   });
 
   it("doesn't send by itself what waited more than a day; it shows as failed", () => {

@@ -49,6 +49,13 @@ export const outbox: OutboxController = createOutboxController({
   setTimer: realSetTimer,
   random: Math.random,
   network: typeof window === "undefined" ? undefined : window,
+  // The event machine's view: a server back from a restart fires no `online`.
+  watchReconnection: (onReconnected) =>
+    sessionStore.subscribe((state, previous) => {
+      if (state.connectionState === "live" && previous.connectionState !== "live") {
+        onReconnected();
+      }
+    }),
   warn: (message, detail) => {
     console.warn(message, detail);
   },

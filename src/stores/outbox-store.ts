@@ -21,8 +21,10 @@ export interface OutboxEntry {
   /** Message-shaped echo: a negative placeholder id and the content rendered like the final one. */
   readonly echo: Message;
   /**
-   * `sending`: a request is in flight (or waits for the event queue after a reload);
-   * `retrying`: a transient failure, retried by itself at `nextRetryAt`;
+   * `sending`: a request is in flight, or it waits for the earlier entries of its conversation
+   * (or for the event queue after a reload);
+   * `retrying`: a transient failure, retried by itself at `nextRetryAt` (or it waits behind
+   * such an entry of its conversation, which goes at that time);
    * `failed`: the server refused it (`error` says why), waiting for retry or cancel;
    * `sent`: the server accepted it as `messageId`, and its message hasn't arrived yet.
    */
@@ -44,6 +46,8 @@ export interface OutboxState {
   messageQueued(entry: OutboxEntry): void;
   /** A request for the entry went out. */
   sendStarted(localId: string): void;
+  /** It waits to be sent: behind the earlier entries of its conversation, or retried by the user. */
+  sendWaiting(localId: string): void;
   /** The server accepted it; its message event may still be on its way. */
   sendAccepted(localId: string, messageId: number): void;
   /** Retried by itself at `nextRetryAt` (a network error, a timeout, 5xx or 429). */
@@ -90,6 +94,9 @@ export function createOutboxStore(): StoreApi<OutboxState> {
         set((state) => ({ entries: [...state.entries, entry] }));
       },
       sendStarted: (localId) => {
+        change(localId, { status: "sending", error: null, nextRetryAt: null });
+      },
+      sendWaiting: (localId) => {
         change(localId, { status: "sending", error: null, nextRetryAt: null });
       },
       sendAccepted: (localId, messageId) => {

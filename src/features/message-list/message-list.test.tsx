@@ -149,6 +149,25 @@ describe("MessageList rows", () => {
     expect(screen.getAllByText("(edited)")).toHaveLength(1);
   });
 
+  it("shows (edited) on a compact row too, in its gutter (the toolbar covers the top right)", () => {
+    const messages = conversation();
+    const edited = messages[2];
+    if (edited === undefined) throw new Error("no message 103");
+    messages[2] = { ...edited, last_edit_timestamp: noon + 90 };
+    seed(general, messages);
+    renderList(general);
+    const articles = screen.getAllByRole("article");
+    const compact = articles[2] ?? document.body;
+    expect(compact.querySelector(".message-sender")).toBeNull();
+    const mark = within(compact).getByText("(edited)");
+    expect(mark.closest(".message-gutter")).not.toBeNull();
+    expect(mark.getAttribute("title")).toMatch(/^Edited /);
+    // A group's first row keeps it beside the name and time.
+    const start = within(articles[4] ?? document.body).getByText("(edited)");
+    expect(start.closest(".message-header")).not.toBeNull();
+    expect(screen.getAllByText("(edited)")).toHaveLength(2);
+  });
+
   it("renders names and topics as text, never as HTML", () => {
     const hostile = '<img src=x onerror="window.__pwned=1">';
     seed(general, [

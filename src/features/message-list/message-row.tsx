@@ -83,9 +83,9 @@ const COLLAPSED = 4;
 
 /**
  * One message row. A group's first message shows the avatar, the name and the time; the
- * following ones are compact, their time in the gutter on hover or focus. Clicking or focusing
- * the row selects it (the message `r`, `s`, `e` act on); the selected row's article is the
- * list's tab stop. The editor replaces the body while editing; a collapsed message shows
+ * following ones are compact, their time in the gutter on hover or focus, and "(edited)" in
+ * the gutter always. Clicking or focusing the row selects it (the message `r`, `s`, `e` act
+ * on); the selected row's article is the list's tab stop. The editor replaces the body while editing; a collapsed message shows
  * only an "Expand" button.
  *
  * The action toolbar is mounted while the row is selected and, once the row has been hovered
@@ -125,6 +125,7 @@ export const MessageRowItem = memo(function MessageRowItem({
   const isCollapsed = (flags & COLLAPSED) !== 0;
   const [wasActive, setWasActive] = useState(false);
   const hasToolbar = isToolbarAlways || wasActive || isSelected;
+  const isCompactEdited = !isGroupStart && message.last_edit_timestamp !== undefined;
   const classes = [
     "message-row",
     isGroupStart ? "message-row-start" : "message-row-compact",
@@ -154,11 +155,18 @@ export const MessageRowItem = memo(function MessageRowItem({
         aria-label={`Message from ${message.sender_full_name}`}
         tabIndex={isSelected ? 0 : -1}
       >
-        <div className="message-gutter">
+        <div
+          className={isCompactEdited ? "message-gutter message-gutter-edited" : "message-gutter"}
+        >
           {isGroupStart ? (
             <Avatar url={message.avatar_url} name={message.sender_full_name} />
           ) : (
-            <TimeLink message={message} ownUserId={ownUserId} className="message-time-compact" />
+            <>
+              <TimeLink message={message} ownUserId={ownUserId} className="message-time-compact" />
+              {/* In the gutter, as Zulip puts it in the left column of a row without the
+                  sender's line: the toolbar covers the top right of a row. */}
+              <EditedMarker message={message} />
+            </>
           )}
         </div>
         <div className="message-main">
@@ -170,9 +178,8 @@ export const MessageRowItem = memo(function MessageRowItem({
               <StarIndicator message={message} />
             </header>
           )}
-          {!isGroupStart && (message.last_edit_timestamp !== undefined || isStarred(message)) && (
+          {!isGroupStart && isStarred(message) && (
             <span className="message-marks">
-              <EditedMarker message={message} />
               <StarIndicator message={message} />
             </span>
           )}
