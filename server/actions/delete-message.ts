@@ -50,7 +50,7 @@ export async function deleteMessage(
   messageId: number,
 ): Promise<void> {
   const { message, audience } = await ctx.db.transaction(async (tx) => {
-    const found = await accessMessage(tx, user, messageId, true);
+    const found = await accessMessage(tx, user, messageId, { lock: true });
     checkCanDelete(ctx, user, found);
     const users = await messageAudience(tx, found.id, found.stream_id);
     await deleteReactionsOfMessage(tx, found.id);

@@ -19,7 +19,7 @@ import { ROLE, type UserRow } from "../db/users";
 import { ApiError, badRequest } from "../http/errors";
 import { EMPTY_RENDER_CONTEXT, renderMarkdown } from "../../common/markdown/render";
 import { publishMessageUpdate, type MessageUpdate } from "./edit-message-event";
-import { accessMessage } from "./get-message";
+import { accessMessageRecord } from "./message-access";
 import { checkContent, checkTopic } from "./validate";
 
 /** Which messages a topic edit renames: the one, it and the later ones of its topic, or the topic. */
@@ -244,10 +244,10 @@ async function lockForEdit(
   request: EditMessageRequest,
 ): Promise<MessageRecord> {
   if (request.topic !== undefined) {
-    const seen = await accessMessage(tx, editor, request.messageId);
+    const seen = await accessMessageRecord(tx, editor, request.messageId);
     if (seen.stream_id !== null) await lockStreamForTopicEdits(tx, seen.stream_id);
   }
-  return accessMessage(tx, editor, request.messageId, { lock: true });
+  return accessMessageRecord(tx, editor, request.messageId, { lock: true });
 }
 
 /**

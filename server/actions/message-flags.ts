@@ -85,7 +85,7 @@ export async function updateMessageFlags(
   const bit = FLAG_BITS[flag];
   const adding = op === "add";
   const { changed, details } = await ctx.db.transaction(async (tx) => {
-    let messages = await accessMessages(tx, user, request.messages);
+    let messages = await accessMessages(tx, user, request.messages, { ownRowSuffices: true });
     if (flag === "read" && !adding) {
       messages = messages.filter((m) => m.stream_id === null || m.is_subscribed);
     }

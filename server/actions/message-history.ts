@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import { listMessageEdits } from "../db/message-edits";
 import type { UserRow } from "../db/users";
 import { htmlDiff } from "../format/html-diff";
-import { accessMessage } from "./get-message";
+import { accessMessageRecord } from "./message-access";
 
 /**
  * `GET /messages/{id}/history`: the message as sent, then as it was after each edit, oldest
@@ -18,7 +18,7 @@ export async function getMessageHistory(
   viewer: UserRow,
   messageId: number,
 ): Promise<MessageSnapshot[]> {
-  const message = await accessMessage(ctx.db, viewer, messageId);
+  const message = await accessMessageRecord(ctx.db, viewer, messageId);
   const edits = await listMessageEdits(ctx.db, message.id);
   let topic = message.subject;
   let content = message.content;
