@@ -132,6 +132,10 @@ async function addTerm(
       where.add(`m.stream_id = ${where.param(stream.id)}`, negated);
       return;
     }
+    case "streams":
+    case "channels":
+      where.add(streamsCondition(operand), negated);
+      return;
     case "topic":
     case "subject":
       where.add(`lower(m.subject) = lower(${where.param(String(operand))})`, negated);
@@ -165,6 +169,36 @@ async function addTerm(
   }
 }
 
+/**
+ * Zulip's `streams` (`channels`) operator: `public` is every public stream, subscribed or not
+ * (never a private one); `web-public` is the web-public streams, of which this server has none.
+ * A direct message is in neither, so the negation keeps it.
+ */
+function streamsCondition(operand: NarrowTerm["operand"]): string {
+  if (operand === "public") {
+    return "m.stream_id IS NOT NULL AND m.stream_id IN (SELECT id FROM streams WHERE NOT invite_only)";
+  }
+  if (operand === "web-public") return "false";
+  throw badNarrow(`unknown streams operand ${String(operand)}`);
+}
+
+/**
+ * Zulip's `ok_to_include_history`: messages the viewer never received are searched only in a
+ * positive stream narrow, or in `streams:public` for a user who may read public streams (not a
+ * guest); the viewer's own rows otherwise.
+ */
+function includesHistory(viewer: UserRow, narrow: readonly NarrowTerm[]): boolean {
+  return narrow.some(
+    (t) =>
+      !t.negated &&
+      (t.operator === "stream" ||
+        t.operator === "channel" ||
+        ((t.operator === "streams" || t.operator === "channels") &&
+          t.operand === "public" &&
+          viewer.role !== ROLE.guest)),
+  );
+}
+
 function isCondition(operand: string): string {
   switch (operand) {
     case "starred":
@@ -192,10 +226,7 @@ async function narrowWhere(
 ): Promise<Where> {
   const where = new Where();
   for (const term of narrow) await addTerm(ctx, where, viewer, term);
-  const isStreamNarrow = narrow.some(
-    (t) => (t.operator === "stream" || t.operator === "channel") && !t.negated,
-  );
-  if (isStreamNarrow) {
+  if (includesHistory(viewer, narrow)) {
     where.add(
       `um.user_id IS NOT NULL OR m.stream_id = ANY(${where.param(await fullHistoryStreamIds(ctx, viewer))}::int[])`,
     );
