@@ -31,6 +31,7 @@ import {
   updateMessageFlagsResponseSchema,
 } from "./responses";
 import {
+  getStreamMembersResponseSchema,
   getStreamTopicsResponseSchema,
   getStreamsResponseSchema,
   subscribeResponseSchema,
@@ -68,6 +69,7 @@ export const ENDPOINTS = {
   mark_topic_as_read: { POST: empty },
   streams: { GET: getStreamsResponseSchema },
   "users/me/{stream_id}/topics": { GET: getStreamTopicsResponseSchema },
+  "streams/{stream_id}/members": { GET: getStreamMembersResponseSchema },
   "users/me/subscriptions": {
     GET: getSubscriptionsResponseSchema,
     POST: subscribeResponseSchema,
