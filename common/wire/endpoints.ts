@@ -28,6 +28,7 @@ import {
   markAllAsReadResponseSchema,
   sendMessageResponseSchema,
   serverSettingsResponseSchema,
+  updateMessageFlagsForNarrowResponseSchema,
   updateMessageFlagsResponseSchema,
 } from "./responses";
 import {
@@ -64,6 +65,7 @@ export const ENDPOINTS = {
   "messages/{message_id}/history": { GET: getMessageHistoryResponseSchema },
   "messages/{message_id}/reactions": { POST: empty, DELETE: empty },
   "messages/flags": { POST: updateMessageFlagsResponseSchema },
+  "messages/flags/narrow": { POST: updateMessageFlagsForNarrowResponseSchema },
   mark_all_as_read: { POST: markAllAsReadResponseSchema },
   mark_stream_as_read: { POST: empty },
   mark_topic_as_read: { POST: empty },

@@ -18,6 +18,7 @@ import { displayRecipients } from "../format/display-recipient";
 import { formatMessage } from "../format/message";
 import { ApiError } from "../http/errors";
 import type { NarrowTerm } from "./narrow";
+import { includesHistory, streamsCondition } from "./narrow-streams";
 
 /** Zulip's stand-in anchor for "after every message". */
 const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
@@ -169,36 +170,6 @@ async function addTerm(
   }
 }
 
-/**
- * Zulip's `streams` (`channels`) operator: `public` is every public stream, subscribed or not
- * (never a private one); `web-public` is the web-public streams, of which this server has none.
- * A direct message is in neither, so the negation keeps it.
- */
-function streamsCondition(operand: NarrowTerm["operand"]): string {
-  if (operand === "public") {
-    return "m.stream_id IS NOT NULL AND m.stream_id IN (SELECT id FROM streams WHERE NOT invite_only)";
-  }
-  if (operand === "web-public") return "false";
-  throw badNarrow(`unknown streams operand ${String(operand)}`);
-}
-
-/**
- * Zulip's `ok_to_include_history`: messages the viewer never received are searched only in a
- * positive stream narrow, or in `streams:public` for a user who may read public streams (not a
- * guest); the viewer's own rows otherwise.
- */
-function includesHistory(viewer: UserRow, narrow: readonly NarrowTerm[]): boolean {
-  return narrow.some(
-    (t) =>
-      !t.negated &&
-      (t.operator === "stream" ||
-        t.operator === "channel" ||
-        ((t.operator === "streams" || t.operator === "channels") &&
-          t.operand === "public" &&
-          viewer.role !== ROLE.guest)),
-  );
-}
-
 function isCondition(operand: string): string {
   switch (operand) {
     case "starred":
@@ -258,14 +229,25 @@ async function resolveAnchor(
   return row?.id ?? LARGER_THAN_MAX_MESSAGE_ID;
 }
 
+/** The messages a fetch around an anchor found, before formatting. */
+interface FoundMessages {
+  records: MessageRecord[];
+  anchor: number;
+  foundAnchor: boolean;
+  foundOldest: boolean;
+  foundNewest: boolean;
+}
+
 /**
- * `GET /messages`: up to `numBefore` messages older than the anchor, the anchor itself, and up to
- * `numAfter` newer ones, among the messages of the narrow the viewer may see.
+ * Zulip's `fetch_messages`: up to `numBefore` messages older than the anchor, the anchor itself
+ * (with `includeAnchor`), and up to `numAfter` newer ones, among the messages of the narrow the
+ * viewer may see, in id order.
  */
-export async function getMessages(ctx: AppContext, viewer: UserRow, request: GetMessagesRequest) {
-  if (request.numBefore + request.numAfter > MAX_MESSAGES_PER_FETCH) {
-    throw new ApiError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
-  }
+export async function findNarrowMessages(
+  ctx: AppContext,
+  viewer: UserRow,
+  request: Omit<GetMessagesRequest, "applyMarkdown">,
+): Promise<FoundMessages> {
   const anchor = await resolveAnchor(ctx, viewer, request.narrow, request.anchor);
   const fetchSide = async (comparison: string, order: "ASC" | "DESC", limit: number) => {
     const where = await narrowWhere(ctx, viewer, request.narrow);
@@ -279,11 +261,29 @@ export async function getMessages(ctx: AppContext, viewer: UserRow, request: Get
   const before = await fetchSide("<", "DESC", request.numBefore + 1);
   const atAnchor = request.includeAnchor ? await fetchSide("=", "ASC", 1) : [];
   const after = await fetchSide(">", "ASC", request.numAfter + 1);
-  const records = [
-    ...before.slice(0, request.numBefore).reverse(),
-    ...atAnchor,
-    ...after.slice(0, request.numAfter),
-  ];
+  return {
+    records: [
+      ...before.slice(0, request.numBefore).reverse(),
+      ...atAnchor,
+      ...after.slice(0, request.numAfter),
+    ],
+    anchor,
+    foundAnchor: atAnchor.length > 0,
+    foundOldest: before.length <= request.numBefore,
+    foundNewest: after.length <= request.numAfter,
+  };
+}
+
+/**
+ * `GET /messages`: up to `numBefore` messages older than the anchor, the anchor itself, and up to
+ * `numAfter` newer ones, among the messages of the narrow the viewer may see.
+ */
+export async function getMessages(ctx: AppContext, viewer: UserRow, request: GetMessagesRequest) {
+  if (request.numBefore + request.numAfter > MAX_MESSAGES_PER_FETCH) {
+    throw new ApiError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+  }
+  const found = await findNarrowMessages(ctx, viewer, request);
+  const { records } = found;
   const recipients = await displayRecipients(ctx.db, records);
   const reactions = await reactionsForMessages(
     ctx.db,
@@ -303,10 +303,10 @@ export async function getMessages(ctx: AppContext, viewer: UserRow, request: Get
         reactions.get(record.id) ?? [],
       ),
     ),
-    anchor,
-    found_anchor: atAnchor.length > 0,
-    found_oldest: before.length <= request.numBefore,
-    found_newest: after.length <= request.numAfter,
+    anchor: found.anchor,
+    found_anchor: found.foundAnchor,
+    found_oldest: found.foundOldest,
+    found_newest: found.foundNewest,
     history_limited: false,
   };
 }
