@@ -14,6 +14,7 @@ import {
   saveQueues,
   type RestoreOutcome,
 } from "./events/queue-persistence";
+import { sendRestartEvents } from "./actions/restart-events";
 import { RenderContextCache } from "./render/render-context";
 import { QueueRegistry } from "./events/queue-registry";
 
@@ -74,6 +75,7 @@ export async function startServer(
   const queueFile = config.dataDir === undefined ? undefined : queueFileOf(config.dataDir);
   const restoredQueues: RestoreOutcome =
     queueFile === undefined ? { status: "missing" } : await restoreQueues(queues, queueFile);
+  if (restoredQueues.status === "restored") sendRestartEvents(queues, clock);
   const ctx: AppContext = { ...seedContext, realm: await loadRealm(seedContext) };
   queues.start();
   const app = await buildApp(ctx);
