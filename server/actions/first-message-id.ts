@@ -4,7 +4,7 @@ import { invalidateStreamCache } from "../db/stream-cache";
 import { refreshFirstMessageIds, subscriberIds, type FirstMessageIdChange } from "../db/streams";
 
 /** A corrected `first_message_id` and who hears of it. */
-export interface FirstMessageIdUpdate extends FirstMessageIdChange {
+interface FirstMessageIdUpdate extends FirstMessageIdChange {
   subscribers: readonly number[];
 }
 

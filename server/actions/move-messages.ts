@@ -16,7 +16,7 @@ import { badRequest } from "../http/errors";
 import { canSeeStream } from "./stream-access";
 
 /** Zulip's default `move_messages_between_streams_limit_seconds` (a week), for non-moderators. */
-export const STREAM_MOVE_LIMIT_SECONDS = 604_800;
+const STREAM_MOVE_LIMIT_SECONDS = 604_800;
 /** Zulip allows 20 s past the limit. */
 const MOVE_LIMIT_BUFFER_SECONDS = 20;
 
@@ -47,7 +47,7 @@ export async function checkStreamMove(
 }
 
 /** What moving messages to another stream changed for its users. */
-export interface StreamMoveOutcome {
+interface StreamMoveOutcome {
   /** One row per notified user and moved message; `flags` of the edited message are theirs. */
   receivers: ReceiverRow[];
   /** Who can no longer see the messages: they get `delete_message` instead. */

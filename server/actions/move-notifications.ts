@@ -6,7 +6,7 @@ import { notificationBot } from "./notification-bot";
 import { sendMessage } from "./send-message";
 
 /** Zulip's `RESOLVED_TOPIC_PREFIX`. */
-export const RESOLVED_TOPIC_PREFIX = "✔ ";
+const RESOLVED_TOPIC_PREFIX = "✔ ";
 
 /** Python's `str.lstrip(RESOLVED_TOPIC_PREFIX)`: every leading "✔" and space. */
 function withoutResolvedPrefix(topic: string): string {
@@ -14,7 +14,7 @@ function withoutResolvedPrefix(topic: string): string {
 }
 
 /** Zulip's `topic_resolved` / `topic_unresolved` of a rename from `orig` to `next`. */
-export function resolveChange(orig: string, next: string): "resolved" | "unresolved" | undefined {
+function resolveChange(orig: string, next: string): "resolved" | "unresolved" | undefined {
   const origResolved = orig.startsWith(RESOLVED_TOPIC_PREFIX);
   const nextResolved = next.startsWith(RESOLVED_TOPIC_PREFIX);
   if (nextResolved && !origResolved && withoutResolvedPrefix(next) === orig) return "resolved";
@@ -76,7 +76,7 @@ async function visibleTopicMessages(
 }
 
 /** A committed move, as its notifications need it. */
-export interface CommittedMove {
+interface CommittedMove {
   actor: UserRow;
   from: StreamRow;
   to: StreamRow;

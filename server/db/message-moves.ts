@@ -14,7 +14,7 @@ export async function moveMessagesToStream(
 }
 
 /** A user's subscription to one of the two streams of a move, as the move's rules need it. */
-export interface MoveSubscriberRow {
+interface MoveSubscriberRow {
   user_id: number;
   stream_id: number;
   active: boolean;
