@@ -16,7 +16,7 @@ import { badRequest } from "../http/errors";
 import { canSeeStream } from "./stream-access";
 
 /** Zulip's default `move_messages_between_streams_limit_seconds` (a week), for non-moderators. */
-const STREAM_MOVE_LIMIT_SECONDS = 604_800;
+export const STREAM_MOVE_LIMIT_SECONDS = 604_800;
 /** Zulip allows 20 s past the limit. */
 const MOVE_LIMIT_BUFFER_SECONDS = 20;
 
