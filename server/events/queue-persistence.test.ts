@@ -240,13 +240,15 @@ describe("a graceful restart", () => {
     await server.close();
     const before = Math.floor(Date.now() / 1000);
     server = await startTestServer({ dataDir });
+    // Asked again: on PostgreSQL each test server has a fresh database, with new keys.
+    const hamletNow = await server.auth("hamlet@parley.test");
     const poll = async (queue: unknown) =>
       (
         await server.api(
           "GET",
           "events",
           { queue_id: String(queue), last_event_id: -1, dont_block: true },
-          hamlet,
+          hamletNow,
         )
       ).body["events"] as Record<string, unknown>[]; // our own server's events
     const [restart, ...rest] = await poll(everything.body["queue_id"]);
