@@ -113,7 +113,13 @@ test("hostile edits render in the edit-history dialog without running", async ({
     const from = HOSTILE_TOPICS[index % HOSTILE_TOPICS.length] ?? topic;
     const first = index % 3 === 0 ? `${from} ${run}` : topic;
     const id = await api.sendStream(STREAM, first, "harmless words here");
-    await edit(id, { content: payload, topic, propagate_mode: "change_one" });
+    // Without the Notification Bot's "moved here" notice, which would join the topic's rows.
+    await edit(id, {
+      content: payload,
+      topic,
+      propagate_mode: "change_one",
+      send_notification_to_new_thread: "false",
+    });
     await edit(id, { content: "harmless words again" });
     ids.push(id);
   }

@@ -14,6 +14,8 @@ import {
   saveQueues,
   type RestoreOutcome,
 } from "./events/queue-persistence";
+import { notificationBot } from "./actions/notification-bot";
+import { sendRestartEvents } from "./actions/restart-events";
 import { RenderContextCache } from "./render/render-context";
 import { QueueRegistry } from "./events/queue-registry";
 
@@ -70,10 +72,13 @@ export async function startServer(
     renderContext: new RenderContextCache(),
   };
   const seeded = await seedDemoIfEmpty(seedContext, config.demoSize);
+  // Zulip's system bot that posts move and resolve notices; a database seeded before it lacks it.
+  await notificationBot(seedContext);
   // After seeding, so the demo messages of a fresh database do not land in restored queues.
   const queueFile = config.dataDir === undefined ? undefined : queueFileOf(config.dataDir);
   const restoredQueues: RestoreOutcome =
     queueFile === undefined ? { status: "missing" } : await restoreQueues(queues, queueFile);
+  if (restoredQueues.status === "restored") sendRestartEvents(queues, clock);
   const ctx: AppContext = { ...seedContext, realm: await loadRealm(seedContext) };
   queues.start();
   const app = await buildApp(ctx);

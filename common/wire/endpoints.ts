@@ -28,9 +28,11 @@ import {
   markAllAsReadResponseSchema,
   sendMessageResponseSchema,
   serverSettingsResponseSchema,
+  updateMessageFlagsForNarrowResponseSchema,
   updateMessageFlagsResponseSchema,
 } from "./responses";
 import {
+  getStreamMembersResponseSchema,
   getStreamTopicsResponseSchema,
   getStreamsResponseSchema,
   subscribeResponseSchema,
@@ -63,11 +65,13 @@ export const ENDPOINTS = {
   "messages/{message_id}/history": { GET: getMessageHistoryResponseSchema },
   "messages/{message_id}/reactions": { POST: empty, DELETE: empty },
   "messages/flags": { POST: updateMessageFlagsResponseSchema },
+  "messages/flags/narrow": { POST: updateMessageFlagsForNarrowResponseSchema },
   mark_all_as_read: { POST: markAllAsReadResponseSchema },
   mark_stream_as_read: { POST: empty },
   mark_topic_as_read: { POST: empty },
   streams: { GET: getStreamsResponseSchema },
   "users/me/{stream_id}/topics": { GET: getStreamTopicsResponseSchema },
+  "streams/{stream_id}/members": { GET: getStreamMembersResponseSchema },
   "users/me/subscriptions": {
     GET: getSubscriptionsResponseSchema,
     POST: subscribeResponseSchema,

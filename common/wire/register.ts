@@ -59,6 +59,9 @@ const realmSnapshotShape = {
   /** Null: no limit. */
   realm_message_content_edit_limit_seconds: z.number().nullable().optional(),
   realm_move_messages_within_stream_limit_seconds: z.number().nullable().optional(),
+  /** Who may move messages between streams (Zulip's policy scale: 1 members… 4 moderators). */
+  realm_move_messages_between_streams_policy: z.number().int().optional(),
+  realm_move_messages_between_streams_limit_seconds: z.number().nullable().optional(),
   realm_allow_edit_history: z.boolean().optional(),
 };
 

@@ -106,6 +106,16 @@ export const updateMessageFlagsResponseSchema = successSchema({
 });
 export type UpdateMessageFlagsResponse = z.infer<typeof updateMessageFlagsResponseSchema>;
 
+/** `POST /messages/flags/narrow`: what one batch processed, and where the next may start. */
+export const updateMessageFlagsForNarrowResponseSchema = successSchema({
+  processed_count: z.number().int(),
+  updated_count: z.number().int(),
+  first_processed_id: z.number().int().nullable(),
+  last_processed_id: z.number().int().nullable(),
+  found_oldest: z.boolean(),
+  found_newest: z.boolean(),
+});
+
 /** `POST /mark_all_as_read`: `complete` false means "call again" (Zulip 9 works in batches). */
 export const markAllAsReadResponseSchema = successSchema({ complete: z.boolean().optional() });
 export type MarkAllAsReadResponse = z.infer<typeof markAllAsReadResponseSchema>;

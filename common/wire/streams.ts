@@ -53,6 +53,11 @@ export type GetStreamsResponse = z.infer<typeof getStreamsResponseSchema>;
 export const getStreamTopicsResponseSchema = successSchema({ topics: z.array(topicSchema) });
 export type GetStreamTopicsResponse = z.infer<typeof getStreamTopicsResponseSchema>;
 
+/** `GET /streams/{stream_id}/members`: the ids of the stream's subscribers. */
+export const getStreamMembersResponseSchema = successSchema({
+  subscribers: z.array(z.number().int()),
+});
+
 /** User (email, or id since FL 289) → stream names. */
 const streamNamesByUserSchema = z.record(z.string(), z.array(z.string()));
 

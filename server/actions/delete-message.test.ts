@@ -141,3 +141,50 @@ describe("DELETE /messages/{id}", () => {
     }
   });
 });
+
+describe("first_message_id after a deletion", () => {
+  const firstMessageId = async (name: string) =>
+    (await findStreamByName(server.ctx.db, name))?.first_message_id;
+
+  it("moves on to the oldest remaining message, telling the subscribers", async () => {
+    const created = await server.api(
+      "POST",
+      "users/me/subscriptions",
+      {
+        subscriptions: [{ name: "fresh" }],
+        principals: ["iago@parley.test", "hamlet@parley.test"],
+      },
+      iago,
+    );
+    expect(created.body["result"]).toBe("success");
+    const first = await sendToStream(server, hamlet, "fresh", "t", "one");
+    const second = await sendToStream(server, hamlet, "fresh", "t", "two");
+    expect(await firstMessageId("fresh")).toBe(first);
+    const streamId = (await findStreamByName(server.ctx.db, "fresh"))?.id;
+    const hamletQueue = await registerQueue(server, hamlet, { event_types: ["stream"] });
+    const cordeliaQueue = await registerQueue(server, cordelia, { event_types: ["stream"] });
+
+    expect((await remove(iago, first)).status).toBe(200);
+    expect(await firstMessageId("fresh")).toBe(second);
+    expect(await pollEvents(server, hamlet, hamletQueue)).toMatchObject([
+      {
+        type: "stream",
+        op: "update",
+        property: "first_message_id",
+        value: second,
+        stream_id: streamId,
+        name: "fresh",
+      },
+    ]);
+    expect(await pollEvents(server, cordelia, cordeliaQueue)).toEqual([]);
+    // A later message's deletion leaves it alone; the last one's leaves none.
+    const third = await sendToStream(server, hamlet, "fresh", "t", "three");
+    expect((await remove(iago, third)).status).toBe(200);
+    expect(await firstMessageId("fresh")).toBe(second);
+    expect((await remove(iago, second)).status).toBe(200);
+    expect(await firstMessageId("fresh")).toBeNull();
+    // The send path's cache heard of it: the next message is the first again.
+    const fourth = await sendToStream(server, hamlet, "fresh", "t", "four");
+    expect(await firstMessageId("fresh")).toBe(fourth);
+  });
+});

@@ -6,6 +6,7 @@ import { deleteReactionsOfMessage } from "../db/reactions";
 import { isAdministrator, type UserRow } from "../db/users";
 import type { EventQueue } from "../events/event-queue";
 import { badRequest } from "../http/errors";
+import { publishFirstMessageIds, updateFirstMessageIds } from "./first-message-id";
 import { accessMessage, type MessageAccessRecord } from "./message-access";
 
 /** Zulip's default `message_content_delete_limit_seconds` for deleting one's own messages. */
@@ -43,19 +44,22 @@ function deleteEvent(
  * any; others their own or their bots' within `MESSAGE_DELETE_LIMIT_SECONDS`), with its rows and
  * reactions, in one transaction. Then publishes `delete_message` to everyone who had it or may
  * read the stream's history, and to `all_public_streams` queues for a public stream's message.
+ * Deleting a stream's first message moves its `first_message_id` on (see `updateFirstMessageIds`).
  */
 export async function deleteMessage(
   ctx: AppContext,
   user: UserRow,
   messageId: number,
 ): Promise<void> {
-  const { message, audience } = await ctx.db.transaction(async (tx) => {
-    const found = await accessMessage(tx, user, messageId, true);
+  const { message, audience, firsts } = await ctx.db.transaction(async (tx) => {
+    const found = await accessMessage(tx, user, messageId, { lock: true });
     checkCanDelete(ctx, user, found);
     const users = await messageAudience(tx, found.id, found.stream_id);
     await deleteReactionsOfMessage(tx, found.id);
     await deleteMessageRows(tx, found.id);
-    return { message: found, audience: new Set(users) };
+    const firsts =
+      found.stream_id === null ? [] : await updateFirstMessageIds(tx, [found.stream_id]);
+    return { message: found, audience: new Set(users), firsts };
   });
   ctx.queues.publish(audience, (queue) => deleteEvent(queue, message));
   if (message.stream_id !== null && message.invite_only === false) {
@@ -64,4 +68,5 @@ export async function deleteMessage(
       (queue) => deleteEvent(queue, message),
     );
   }
+  publishFirstMessageIds(ctx, firsts);
 }

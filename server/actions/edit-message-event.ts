@@ -13,6 +13,8 @@ export interface MessageUpdate {
   content: ContentChange | undefined;
   /** The new topic of every moved message, if the topic changed. */
   topic: string | undefined;
+  /** The stream the messages moved to, if they did. */
+  newStreamId: number | undefined;
   propagateMode: string;
   /** `user_messages` rows of the changed messages, of users who may still read them. */
   receivers: readonly ReceiverRow[];
@@ -49,6 +51,13 @@ function updateEvent(update: MessageUpdate, entry: Receiver): EventWithoutId<"up
           is_me_message: content.next.startsWith("/me "),
         }
       : {}),
+    ...(update.newStreamId === undefined
+      ? {}
+      : {
+          new_stream_id: update.newStreamId,
+          orig_subject: message.subject,
+          propagate_mode: update.propagateMode,
+        }),
     ...(topic === undefined
       ? {}
       : {
@@ -66,7 +75,8 @@ function updateEvent(update: MessageUpdate, entry: Receiver): EventWithoutId<"up
  * received; `flags` are theirs for the edited message (`[]` if they did not receive it); the old
  * and new content (Markdown and HTML, whatever the queue's `apply_markdown`, as in Zulip) go only
  * to those who received the edited message. Stream messages add `stream_name` and `stream_id`;
- * topic edits add `orig_subject`, `subject`, `topic_links` and `propagate_mode`.
+ * topic edits add `orig_subject`, `subject`, `topic_links` and `propagate_mode`; stream moves add
+ * `new_stream_id`, `orig_subject` and `propagate_mode`.
  */
 export function publishMessageUpdate(ctx: AppContext, update: MessageUpdate): void {
   const perUser = new Map<number, Receiver>();

@@ -45,8 +45,14 @@ async function send(sender: string, to: string, topic: string, content = "hello"
   return body["id"] as number; // checked just above
 }
 
+/** An edit without the Notification Bot's breadcrumbs (move-notifications.test.ts has those). */
 async function edit(editor: string, id: number, params: Record<string, string>): Promise<void> {
-  const { body } = await server.api("PATCH", `messages/${id}`, params, as(editor));
+  const { body } = await server.api(
+    "PATCH",
+    `messages/${id}`,
+    { send_notification_to_new_thread: "false", ...params },
+    as(editor),
+  );
   expect(body).toEqual({ result: "success", msg: "" });
 }
 

@@ -19,7 +19,10 @@ import { ROLE, type UserRow } from "../db/users";
 import { ApiError, badRequest } from "../http/errors";
 import { EMPTY_RENDER_CONTEXT, renderMarkdown } from "../../common/markdown/render";
 import { publishMessageUpdate, type MessageUpdate } from "./edit-message-event";
-import { accessMessage } from "./get-message";
+import { accessMessageRecord } from "./message-access";
+import { publishFirstMessageIds, updateFirstMessageIds } from "./first-message-id";
+import { checkStreamMove, moveToStream, publishLostAccess } from "./move-messages";
+import { sendMoveNotifications } from "./move-notifications";
 import { checkContent, checkTopic } from "./validate";
 
 /** Which messages a topic edit renames: the one, it and the later ones of its topic, or the topic. */
@@ -40,13 +43,10 @@ export interface EditMessageRequest {
   content: string | undefined;
   /** New topic (`topic` or its alias `subject`); undefined leaves the topic alone. */
   topic: string | undefined;
-  /** Moving to another stream is refused; the message's own stream counts as no move. */
+  /** The stream to move to; the message's own stream counts as no move. */
   streamId: number | undefined;
   propagateMode: PropagateMode;
-  /**
-   * Accepted for compatibility. This server posts no "topic moved" notification messages, so
-   * both are ignored.
-   */
+  /** Whether the Notification Bot tells the old and the new place of a move (Zulip's defaults: no, yes). */
   sendNotificationToOldThread: boolean;
   sendNotificationToNewThread: boolean;
   /** The organisation's URL as the client addressed it: links into it render relative. */
@@ -56,6 +56,8 @@ export interface EditMessageRequest {
 interface PlannedEdit {
   content: ContentChange | undefined;
   topic: string | undefined;
+  /** The stream to move to, if it differs from the message's. */
+  streamId: number | undefined;
 }
 
 const noPermission = () => badRequest("You don't have permission to edit this message");
@@ -97,11 +99,8 @@ function checkPayload(
     throw badRequest("Invalid propagate_mode without topic edit");
   }
   const checked = topic === undefined ? undefined : checkTopic(topic);
-  if (streamId !== undefined) {
-    if (content !== undefined) {
-      throw badRequest("Cannot change message content while changing stream");
-    }
-    throw badRequest("Moving messages to another stream is not supported by this server.");
+  if (streamId !== undefined && content !== undefined) {
+    throw badRequest("Cannot change message content while changing stream");
   }
   return checked;
 }
@@ -144,8 +143,10 @@ function planEdit(
   if (topic !== undefined) checkCanEditTopic(message, editor, now);
   const content =
     request.content === undefined ? undefined : contentChange(message, request.content, render);
-  if (content === undefined && topic === undefined) throw badRequest("Nothing to change");
-  return { content, topic };
+  if (content === undefined && topic === undefined && streamId === undefined) {
+    throw badRequest("Nothing to change");
+  }
+  return { content, topic, streamId };
 }
 
 /**
@@ -202,6 +203,11 @@ async function messagesToMove(
   return rows.some((row) => row.id === message.id) ? rows : [own, ...rows];
 }
 
+/** Whether an edit moves messages (to another topic or stream), rather than only editing one. */
+function isMove(plan: PlannedEdit): boolean {
+  return plan.topic !== undefined || plan.streamId !== undefined;
+}
+
 /** Writes the edit: the message(s), their edit time, and one history row per changed message. */
 async function applyEdit(
   tx: Queryable,
@@ -211,7 +217,7 @@ async function applyEdit(
   moved: readonly TopicMessageRow[],
   now: number,
 ): Promise<number[]> {
-  const changedIds = plan.topic === undefined ? [message.id] : moved.map((row) => row.id);
+  const changedIds = isMove(plan) ? moved.map((row) => row.id) : [message.id];
   if (plan.content) {
     await updateMessageContent(tx, message.id, plan.content.next, plan.content.nextRendered);
   }
@@ -230,6 +236,10 @@ async function applyEdit(
         newTopic === undefined
           ? undefined
           : { prev: previousTopics.get(id) ?? message.subject, next: newTopic },
+      stream:
+        plan.streamId === undefined || message.stream_id === null
+          ? undefined
+          : { prev: message.stream_id, next: plan.streamId },
     })),
   );
   return changedIds;
@@ -245,11 +255,11 @@ async function lockForEdit(
   editor: UserRow,
   request: EditMessageRequest,
 ): Promise<MessageRecord> {
-  if (request.topic !== undefined) {
-    const seen = await accessMessage(tx, editor, request.messageId);
+  if (request.topic !== undefined || request.streamId !== undefined) {
+    const seen = await accessMessageRecord(tx, editor, request.messageId);
     if (seen.stream_id !== null) await lockStreamForTopicEdits(tx, seen.stream_id);
   }
-  return accessMessage(tx, editor, request.messageId, { lock: true });
+  return accessMessageRecord(tx, editor, request.messageId, { lock: true });
 }
 
 /**
@@ -270,29 +280,61 @@ export async function editMessage(
       ? EMPTY_RENDER_CONTEXT
       : await ctx.renderContext.forSender(ctx.db, editor.id, request.content, request.realmUrl);
   const render = (content: string) => renderMarkdown(content, context);
-  const update = await ctx.db.transaction(async (tx): Promise<MessageUpdate> => {
+  const result = await ctx.db.transaction(async (tx) => {
     const message = await lockForEdit(tx, editor, request);
     const plan = planEdit(message, editor, request, now, render);
-    const moved =
-      plan.topic === undefined
-        ? []
-        : await messagesToMove(tx, editor, message, request.propagateMode, now);
+    const target =
+      plan.streamId === undefined
+        ? undefined
+        : await checkStreamMove(tx, editor, message, plan.streamId, now);
+    const moved = isMove(plan)
+      ? await messagesToMove(tx, editor, message, request.propagateMode, now)
+      : [];
     const changedIds = await applyEdit(tx, editor, message, plan, moved, now);
     const stream =
       message.stream_id === null ? undefined : await findStreamById(tx, message.stream_id);
-    const receivers = await currentReceivers(
-      tx,
-      changedIds,
-      stream ? { id: stream.id, inviteOnly: stream.invite_only } : null,
-    );
-    return {
+    const streamMove =
+      stream && target ? await moveToStream(tx, message, stream, target, changedIds) : undefined;
+    const receivers =
+      streamMove?.receivers ??
+      (await currentReceivers(
+        tx,
+        changedIds,
+        stream ? { id: stream.id, inviteOnly: stream.invite_only } : null,
+      ));
+    const firsts = stream && target ? await updateFirstMessageIds(tx, [stream.id, target.id]) : [];
+    const update: MessageUpdate = {
       editor,
       message,
-      ...plan,
+      content: plan.content,
+      topic: plan.topic,
+      newStreamId: target?.id,
       propagateMode: request.propagateMode,
       receivers,
       editTime: now,
     };
+    return { update, stream, target, changedIds, streamMove, firsts };
   });
+  const { update, stream, target, changedIds, streamMove, firsts } = result;
   publishMessageUpdate(ctx, update);
+  if (stream && streamMove) {
+    publishLostAccess(ctx, streamMove.losingAccess, stream, update.message.subject, changedIds);
+  }
+  publishFirstMessageIds(ctx, firsts);
+  if (stream && (update.topic !== undefined || target)) {
+    await sendMoveNotifications(ctx, {
+      actor: editor,
+      from: stream,
+      to: target ?? stream,
+      origTopic: update.message.subject,
+      newTopic: update.topic ?? update.message.subject,
+      topicEdited: update.topic !== undefined,
+      streamEdited: target !== undefined,
+      propagateMode: request.propagateMode,
+      changedIds,
+      editedId: update.message.id,
+      notifyOld: request.sendNotificationToOldThread,
+      notifyNew: request.sendNotificationToNewThread,
+    });
+  }
 }

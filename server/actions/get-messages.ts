@@ -18,6 +18,7 @@ import { displayRecipients } from "../format/display-recipient";
 import { formatMessage } from "../format/message";
 import { ApiError } from "../http/errors";
 import type { NarrowTerm } from "./narrow";
+import { includesHistory, streamsCondition } from "./narrow-streams";
 
 /** Zulip's stand-in anchor for "after every message". */
 const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
@@ -132,6 +133,10 @@ async function addTerm(
       where.add(`m.stream_id = ${where.param(stream.id)}`, negated);
       return;
     }
+    case "streams":
+    case "channels":
+      where.add(streamsCondition(operand), negated);
+      return;
     case "topic":
     case "subject":
       where.add(`lower(m.subject) = lower(${where.param(String(operand))})`, negated);
@@ -192,10 +197,7 @@ async function narrowWhere(
 ): Promise<Where> {
   const where = new Where();
   for (const term of narrow) await addTerm(ctx, where, viewer, term);
-  const isStreamNarrow = narrow.some(
-    (t) => (t.operator === "stream" || t.operator === "channel") && !t.negated,
-  );
-  if (isStreamNarrow) {
+  if (includesHistory(viewer, narrow)) {
     where.add(
       `um.user_id IS NOT NULL OR m.stream_id = ANY(${where.param(await fullHistoryStreamIds(ctx, viewer))}::int[])`,
     );
@@ -227,14 +229,25 @@ async function resolveAnchor(
   return row?.id ?? LARGER_THAN_MAX_MESSAGE_ID;
 }
 
+/** The messages a fetch around an anchor found, before formatting. */
+interface FoundMessages {
+  records: MessageRecord[];
+  anchor: number;
+  foundAnchor: boolean;
+  foundOldest: boolean;
+  foundNewest: boolean;
+}
+
 /**
- * `GET /messages`: up to `numBefore` messages older than the anchor, the anchor itself, and up to
- * `numAfter` newer ones, among the messages of the narrow the viewer may see.
+ * Zulip's `fetch_messages`: up to `numBefore` messages older than the anchor, the anchor itself
+ * (with `includeAnchor`), and up to `numAfter` newer ones, among the messages of the narrow the
+ * viewer may see, in id order.
  */
-export async function getMessages(ctx: AppContext, viewer: UserRow, request: GetMessagesRequest) {
-  if (request.numBefore + request.numAfter > MAX_MESSAGES_PER_FETCH) {
-    throw new ApiError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
-  }
+export async function findNarrowMessages(
+  ctx: AppContext,
+  viewer: UserRow,
+  request: Omit<GetMessagesRequest, "applyMarkdown">,
+): Promise<FoundMessages> {
   const anchor = await resolveAnchor(ctx, viewer, request.narrow, request.anchor);
   const fetchSide = async (comparison: string, order: "ASC" | "DESC", limit: number) => {
     const where = await narrowWhere(ctx, viewer, request.narrow);
@@ -248,11 +261,29 @@ export async function getMessages(ctx: AppContext, viewer: UserRow, request: Get
   const before = await fetchSide("<", "DESC", request.numBefore + 1);
   const atAnchor = request.includeAnchor ? await fetchSide("=", "ASC", 1) : [];
   const after = await fetchSide(">", "ASC", request.numAfter + 1);
-  const records = [
-    ...before.slice(0, request.numBefore).reverse(),
-    ...atAnchor,
-    ...after.slice(0, request.numAfter),
-  ];
+  return {
+    records: [
+      ...before.slice(0, request.numBefore).reverse(),
+      ...atAnchor,
+      ...after.slice(0, request.numAfter),
+    ],
+    anchor,
+    foundAnchor: atAnchor.length > 0,
+    foundOldest: before.length <= request.numBefore,
+    foundNewest: after.length <= request.numAfter,
+  };
+}
+
+/**
+ * `GET /messages`: up to `numBefore` messages older than the anchor, the anchor itself, and up to
+ * `numAfter` newer ones, among the messages of the narrow the viewer may see.
+ */
+export async function getMessages(ctx: AppContext, viewer: UserRow, request: GetMessagesRequest) {
+  if (request.numBefore + request.numAfter > MAX_MESSAGES_PER_FETCH) {
+    throw new ApiError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+  }
+  const found = await findNarrowMessages(ctx, viewer, request);
+  const { records } = found;
   const recipients = await displayRecipients(ctx.db, records);
   const reactions = await reactionsForMessages(
     ctx.db,
@@ -272,10 +303,10 @@ export async function getMessages(ctx: AppContext, viewer: UserRow, request: Get
         reactions.get(record.id) ?? [],
       ),
     ),
-    anchor,
-    found_anchor: atAnchor.length > 0,
-    found_oldest: before.length <= request.numBefore,
-    found_newest: after.length <= request.numAfter,
+    anchor: found.anchor,
+    found_anchor: found.foundAnchor,
+    found_oldest: found.foundOldest,
+    found_newest: found.foundNewest,
     history_limited: false,
   };
 }

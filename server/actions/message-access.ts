@@ -1,5 +1,10 @@
 import type { Queryable } from "../db/database";
-import { findMessagesForAccess, type MessageAccessRecord } from "../db/messages";
+import {
+  findMessagesForAccess,
+  MESSAGE_SELECT,
+  type MessageAccessRecord,
+  type MessageRecord,
+} from "../db/messages";
 import { ROLE, type UserRow } from "../db/users";
 import { badRequest } from "../http/errors";
 
@@ -10,48 +15,39 @@ export function invalidMessages() {
   return badRequest("Invalid message(s)");
 }
 
-/** May `user` read the stream's messages at all (public to non-guests, else subscribers)? */
-function hasStreamAccess(user: UserRow, message: MessageAccessRecord): boolean {
-  return (message.invite_only === false && user.role !== ROLE.guest) || message.is_subscribed;
-}
-
 /**
- * Whether `user` may read the message: they received it (have a row), or it is in a stream
- * whose whole history they may read (a public stream for non-guests; a stream with shared
- * history they are subscribed to). Same rule as `GET /messages`.
+ * Zulip's `has_message_access` (`zerver/lib/message.py`), the one rule for every lookup by id:
+ * a direct message only if the user received it (has a `user_messages` row); a stream message
+ * if the stream is public and the user is not a guest, or else if they are subscribed now and
+ * the stream's history is public to subscribers or they received the message. A row alone is
+ * not enough in a stream: someone who left a private stream no longer sees its messages.
  */
-function canReadMessage(user: UserRow, message: MessageAccessRecord): boolean {
-  if (message.flags !== null) return true;
-  if (message.stream_id === null) return false;
+function hasMessageAccess(user: UserRow, message: MessageAccessRecord): boolean {
+  if (message.stream_id === null) return message.flags !== null;
   if (message.invite_only === false && user.role !== ROLE.guest) return true;
-  return message.is_subscribed && message.history_public_to_subscribers === true;
+  if (!message.is_subscribed) return false;
+  return message.history_public_to_subscribers === true || message.flags !== null;
 }
 
 /**
- * Whether `user` may act on the message (react, delete): read access and, for a stream message,
- * current access to the stream, so someone who left a private stream can no longer change the
- * messages they received there (Zulip CVE-2023-32678).
- */
-function canModifyMessage(user: UserRow, message: MessageAccessRecord): boolean {
-  if (!canReadMessage(user, message)) return false;
-  return message.stream_id === null || hasStreamAccess(user, message);
-}
-
-/**
- * The messages named by `ids` (deduplicated, in id order), each of which `user` may read (or
- * modify, with `modifying`); any missing or hidden one fails the whole call with
- * "Invalid message(s)". `modifying` also locks the message rows until the transaction ends.
+ * The messages named by `ids` (deduplicated, in id order) that `user` may see by
+ * `hasMessageAccess`, or, with `ownRowSuffices`, that they have a row for (Zulip changes
+ * flags on any message the user has a row for: `do_update_message_flags`). Any missing or hidden
+ * one fails the whole call with "Invalid message(s)". `lock` locks the message rows until the
+ * transaction ends.
  */
 export async function accessMessages(
   db: Queryable,
   user: UserRow,
   ids: readonly number[],
-  modifying = false,
+  options: { lock?: boolean; ownRowSuffices?: boolean } = {},
 ): Promise<MessageAccessRecord[]> {
   const wanted = new Set(ids);
-  const found = await findMessagesForAccess(db, user.id, [...wanted], modifying);
-  const allowed = found.filter((message) =>
-    modifying ? canModifyMessage(user, message) : canReadMessage(user, message),
+  const found = await findMessagesForAccess(db, user.id, [...wanted], options.lock === true);
+  const allowed = found.filter(
+    (message) =>
+      (options.ownRowSuffices === true && message.flags !== null) ||
+      hasMessageAccess(user, message),
   );
   if (allowed.length !== wanted.size) throw invalidMessages();
   return allowed;
@@ -62,9 +58,31 @@ export async function accessMessage(
   db: Queryable,
   user: UserRow,
   id: number,
-  modifying = false,
+  options: { lock?: boolean } = {},
 ): Promise<MessageAccessRecord> {
-  const [message] = await accessMessages(db, user, [id], modifying);
+  const [message] = await accessMessages(db, user, [id], options);
   if (!message) throw invalidMessages();
   return message;
+}
+
+/**
+ * One message by id with everything formatting needs (the viewer's flags included), checked by
+ * `hasMessageAccess` like every other lookup; a message the viewer may not see is reported
+ * exactly like a missing one.
+ */
+export async function accessMessageRecord(
+  db: Queryable,
+  viewer: UserRow,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<MessageRecord> {
+  await accessMessage(db, viewer, id, options);
+  const [record] = await db.query<MessageRecord>(
+    `${MESSAGE_SELECT}
+      LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = $2
+     WHERE m.id = $1`,
+    [id, viewer.id],
+  );
+  if (!record) throw invalidMessages();
+  return record;
 }

@@ -5,7 +5,9 @@ import type { MessageAccessRecord } from "../db/messages";
 import { insertUserMessages, updateFlagBit } from "../db/user-messages";
 import type { UserRow } from "../db/users";
 import { badRequest } from "../http/errors";
+import { findNarrowMessages, type Anchor } from "./get-messages";
 import { accessMessages } from "./message-access";
+import type { NarrowTerm } from "./narrow";
 
 /** The flags a user may set or clear; the others are computed by the server. */
 const EDITABLE_FLAGS: ReadonlySet<FlagName> = new Set(["read", "starred", "collapsed"]);
@@ -85,7 +87,7 @@ export async function updateMessageFlags(
   const bit = FLAG_BITS[flag];
   const adding = op === "add";
   const { changed, details } = await ctx.db.transaction(async (tx) => {
-    let messages = await accessMessages(tx, user, request.messages);
+    let messages = await accessMessages(tx, user, request.messages, { ownRowSuffices: true });
     if (flag === "read" && !adding) {
       messages = messages.filter((m) => m.stream_id === null || m.is_subscribed);
     }
@@ -118,4 +120,54 @@ export async function updateMessageFlags(
     }));
   }
   return changed;
+}
+
+/** Zulip's `MAX_MESSAGES_PER_UPDATE`: how many messages one `flags/narrow` call may process. */
+const MAX_MESSAGES_PER_UPDATE = 5000;
+
+export interface UpdateFlagsForNarrowRequest {
+  anchor: Anchor;
+  includeAnchor: boolean;
+  numBefore: number;
+  numAfter: number;
+  narrow: readonly NarrowTerm[];
+  op: string;
+  flag: string;
+}
+
+/**
+ * `POST /messages/flags/narrow` (Zulip's `update_message_flags_for_narrow`): finds the messages
+ * of the narrow around the anchor as `GET /messages` would, at most 5000 (`num_before` clamped
+ * first so that at least half the budget goes to it when both sides ask for more), and changes
+ * the flag on them as `POST /messages/flags` does, with its event. Reports how many were
+ * processed and changed, the first and last processed ids, and whether the range reached the
+ * narrow's ends, so a client can continue from there.
+ */
+export async function updateMessageFlagsForNarrow(
+  ctx: AppContext,
+  user: UserRow,
+  request: UpdateFlagsForNarrowRequest,
+) {
+  const { op, flag } = request;
+  checkRequest({ messages: [], op, flag });
+  if (request.numBefore > 0 && request.numAfter > 0 && !request.includeAnchor) {
+    throw badRequest("The anchor can only be excluded at an end of the range");
+  }
+  const numBefore = Math.min(
+    request.numBefore,
+    Math.max(MAX_MESSAGES_PER_UPDATE - request.numAfter, MAX_MESSAGES_PER_UPDATE / 2),
+  );
+  const numAfter = Math.min(request.numAfter, MAX_MESSAGES_PER_UPDATE - numBefore);
+  const found = await findNarrowMessages(ctx, user, { ...request, numBefore, numAfter });
+  const ids = found.records.map((record) => record.id);
+  const changed =
+    ids.length === 0 ? [] : await updateMessageFlags(ctx, user, { messages: ids, op, flag });
+  return {
+    processed_count: ids.length,
+    updated_count: changed.length,
+    first_processed_id: ids[0] ?? null,
+    last_processed_id: ids.at(-1) ?? null,
+    found_oldest: found.foundOldest,
+    found_newest: found.foundNewest,
+  };
 }

@@ -3,12 +3,13 @@ import type { AppContext } from "../context";
 import { listMessageEdits } from "../db/message-edits";
 import type { UserRow } from "../db/users";
 import { htmlDiff } from "../format/html-diff";
-import { accessMessage } from "./get-message";
+import { accessMessageRecord } from "./message-access";
 
 /**
  * `GET /messages/{id}/history`: the message as sent, then as it was after each edit, oldest
  * first. The original snapshot has only topic, content, rendered_content, timestamp and user_id
- * (the sender); an edit's snapshot adds `prev_topic` only if it changed the topic, and
+ * (the sender); an edit's snapshot adds `prev_stream` and `stream` only if it moved the message to
+ * another stream, `prev_topic` only if it changed the topic, and
  * `prev_content`, `prev_rendered_content` and `content_html_diff` only if it changed the
  * content. Built like Zulip's `fill_edit_history_entries`: walking back from the current
  * message through its recorded edits. A message the viewer may not see is "Invalid message(s)".
@@ -18,7 +19,7 @@ export async function getMessageHistory(
   viewer: UserRow,
   messageId: number,
 ): Promise<MessageSnapshot[]> {
-  const message = await accessMessage(ctx.db, viewer, messageId);
+  const message = await accessMessageRecord(ctx.db, viewer, messageId);
   const edits = await listMessageEdits(ctx.db, message.id);
   let topic = message.subject;
   let content = message.content;
@@ -32,6 +33,10 @@ export async function getMessageHistory(
       timestamp: edit.edit_time,
       user_id: edit.user_id,
     };
+    if (edit.prev_stream !== null && edit.stream !== null) {
+      snapshot.prev_stream = edit.prev_stream;
+      snapshot.stream = edit.stream;
+    }
     if (edit.prev_topic !== null) {
       snapshot.prev_topic = edit.prev_topic;
       topic = edit.prev_topic;

@@ -122,7 +122,7 @@ export async function addReaction(
   request: ReactionRequest & { emojiName: string },
 ): Promise<void> {
   const { message, emojiName, key } = await ctx.db.transaction(async (tx) => {
-    const found = await accessMessage(tx, user, messageId, true);
+    const found = await accessMessage(tx, user, messageId, { lock: true });
     const data = await emojiToAdd(tx, request);
     const reactionKey = {
       messageId: found.id,
@@ -160,7 +160,7 @@ export async function removeReaction(
   request: ReactionRequest,
 ): Promise<void> {
   const { message, emojiName, key } = await ctx.db.transaction(async (tx) => {
-    const found = await accessMessage(tx, user, messageId, true);
+    const found = await accessMessage(tx, user, messageId, { lock: true });
     const data = await emojiToRemove(tx, request);
     const reactionKey = {
       messageId: found.id,

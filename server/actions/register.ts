@@ -15,6 +15,7 @@ import { formatStream } from "../format/stream";
 import { getStreams } from "./get-streams";
 import { subscriptionState } from "./subscription-state";
 import { MESSAGE_CONTENT_EDIT_LIMIT_SECONDS, TOPIC_EDIT_LIMIT_SECONDS } from "./edit-message";
+import { STREAM_MOVE_LIMIT_SECONDS } from "./move-messages";
 import { formatUser } from "../format/user";
 import { realmEmoji } from "./emoji";
 import { linkifierState } from "./linkifiers";
@@ -171,6 +172,9 @@ function realmState(ctx: AppContext, realmUrl: string): Partial<InitialState> {
     realm_allow_message_editing: true,
     realm_message_content_edit_limit_seconds: MESSAGE_CONTENT_EDIT_LIMIT_SECONDS,
     realm_move_messages_within_stream_limit_seconds: TOPIC_EDIT_LIMIT_SECONDS,
+    // Members and up (1), as Zulip 9's default; moderators and up without the time limit.
+    realm_move_messages_between_streams_policy: 1,
+    realm_move_messages_between_streams_limit_seconds: STREAM_MOVE_LIMIT_SECONDS,
     realm_allow_edit_history: true,
   };
 }

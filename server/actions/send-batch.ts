@@ -26,6 +26,8 @@ export interface SendJob {
   localKey: string | undefined;
   queueId: string | undefined;
   localId: string | undefined;
+  /** The server's own message, which may go to any stream (see `planDelivery`). */
+  internal?: boolean;
 }
 
 /** The most sends written in one statement. */
@@ -204,7 +206,7 @@ async function replanStale(batch: readonly Waiting[]): Promise<Waiting[]> {
     const { job } = waiting;
     if (isStalePlan(job.ctx, job.delivery)) {
       try {
-        const delivery = await planDelivery(job.ctx, job.sender, job.target);
+        const delivery = await planDelivery(job.ctx, job.sender, job.target, job.internal);
         job.delivery = delivery;
         job.message = {
           ...job.message,

@@ -32,6 +32,11 @@ export interface SendMessageRequest {
   realmUrl?: string;
   /** Only the demo seed sets this, to spread its history over months. */
   dateSent?: number;
+  /**
+   * A message of the server's own (Notification Bot): it may go to any stream, and starts read
+   * for `readFor` (Zulip's `mark_as_read_for_acting_user`).
+   */
+  internal?: { readFor: number };
 }
 
 const CLIENTS_READ_BY_SENDER = new Set([
@@ -83,7 +88,7 @@ export async function sendMessage(
   request: SendMessageRequest,
 ): Promise<number> {
   const content = checkContent(request.content);
-  const delivery = await planDelivery(ctx, sender, request.target);
+  const delivery = await planDelivery(ctx, sender, request.target, request.internal !== undefined);
   const rendered = renderMessage(
     content,
     await ctx.renderContext.forSender(ctx.db, sender.id, content, request.realmUrl),
@@ -92,7 +97,10 @@ export async function sendMessage(
   const readBySender =
     request.readBySender ?? CLIENTS_READ_BY_SENDER.has(request.client.toLowerCase());
   const flagsFor = (userId: number): number => {
-    let flags = userId === sender.id && readBySender ? FLAG_BITS.read : 0;
+    let flags =
+      (userId === sender.id && readBySender) || userId === request.internal?.readFor
+        ? FLAG_BITS.read
+        : 0;
     if (mentioned.has(userId)) flags |= FLAG_BITS.mentioned;
     if (rendered.hasWildcardMention && userId !== sender.id) flags |= FLAG_BITS.wildcard_mentioned;
     return flags;
@@ -117,5 +125,6 @@ export async function sendMessage(
     localKey: localKeyOf(request, content),
     queueId: request.queueId,
     localId: request.localId,
+    internal: request.internal !== undefined,
   });
 }

@@ -66,11 +66,12 @@ async function planStreamDelivery(
   ctx: AppContext,
   sender: UserRow,
   target: Extract<MessageTarget, { kind: "stream" }>,
+  internal: boolean,
 ): Promise<Delivery> {
   const generation = streamCacheOf(ctx.db).generation;
   const stream = await resolveStream(ctx, target.stream);
   const topic = checkTopic(target.topic);
-  checkCanPost(sender, stream);
+  if (!internal) checkCanPost(sender, stream);
   const receiverIds = stream.subscribers.has(sender.id)
     ? [...stream.subscriberIds]
     : [...stream.subscriberIds, sender.id];
@@ -88,14 +89,16 @@ async function planStreamDelivery(
 /**
  * Checks a message's target for `sender` and works out its receivers: the stream must exist
  * and take the sender's messages (from the stream cache), the people must be active users.
- * Throws the error Zulip gives otherwise.
+ * Throws the error Zulip gives otherwise. An `internal` send (the server's own bots, Zulip's
+ * `internal_send_stream_message`) may post to any stream.
  */
 export async function planDelivery(
   ctx: AppContext,
   sender: UserRow,
   target: MessageTarget,
+  internal = false,
 ): Promise<Delivery> {
-  if (target.kind === "stream") return planStreamDelivery(ctx, sender, target);
+  if (target.kind === "stream") return planStreamDelivery(ctx, sender, target, internal);
   const others = await resolveRecipients(ctx, target.recipients);
   const byId = new Map([sender, ...others].map((user) => [user.id, user]));
   const participants = [...byId.values()].sort((a, b) => a.id - b.id);

@@ -1,9 +1,9 @@
 import type { AppContext } from "../context";
 import type { Topic } from "../../common/wire/streams";
-import { findStreamById, isSubscribed, listTopics } from "../db/streams";
+import { findStreamById, isSubscribed, listTopics, subscriberIds } from "../db/streams";
 import type { UserRow } from "../db/users";
 import { badRequest } from "../http/errors";
-import { canSeeStream } from "./stream-access";
+import { canManageStream, canSeeStream } from "./stream-access";
 
 const MAX_INT4 = 2_147_483_647;
 
@@ -26,4 +26,22 @@ export async function getStreamTopics(
   const receivedOnly = !stream.history_public_to_subscribers;
   const rows = await listTopics(ctx.db, stream.id, receivedOnly ? user.id : undefined);
   return rows.map((row) => ({ name: row.name, max_id: row.max_id }));
+}
+
+/**
+ * `GET /streams/{stream_id}/members`: the ids of the stream's active subscribers, for whoever
+ * may see the stream, and for administrators on every stream (Zulip's `get_subscribers_backend`
+ * checks `access_stream_by_id(..., allow_realm_admin=True)`). Anything else, a missing stream
+ * included, is 400 `Invalid stream ID`.
+ */
+export async function getStreamMembers(
+  ctx: AppContext,
+  user: UserRow,
+  streamId: number,
+): Promise<number[]> {
+  const isId = Number.isSafeInteger(streamId) && streamId > 0 && streamId <= MAX_INT4;
+  const stream = isId ? await findStreamById(ctx.db, streamId) : undefined;
+  const subscribed = stream !== undefined && (await isSubscribed(ctx.db, user.id, stream.id));
+  if (!stream || !canManageStream(user, stream, subscribed)) throw badRequest("Invalid stream ID");
+  return subscriberIds(ctx.db, stream.id);
 }

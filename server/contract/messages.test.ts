@@ -207,6 +207,16 @@ describe.skipIf(noOpenApi)("contract: flags, reading and reactions", () => {
     expectContract("POST /messages/flags", reply, 200);
   });
 
+  it("POST /messages/flags/narrow", async () => {
+    const reply = await server.api(
+      "POST",
+      "messages/flags/narrow",
+      { anchor: "newest", num_before: 10, num_after: 0, narrow: [], op: "add", flag: "read" },
+      hamlet,
+    );
+    expectContract("POST /messages/flags/narrow", reply, 200);
+  });
+
   it("POST /messages/flags with a flag that is not editable: 400", async () => {
     const reply = await server.api(
       "POST",

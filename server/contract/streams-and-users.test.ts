@@ -152,6 +152,11 @@ describe.skipIf(noOpenApi)("contract: subscriptions, streams and topics", () => 
     expectContract("GET /users/me/{stream_id}/topics", reply, 200);
   });
 
+  it("GET /streams/{stream_id}/members", async () => {
+    const reply = await server.api("GET", `streams/${generalId}/members`, {}, hamlet);
+    expectContract("GET /streams/{stream_id}/members", reply, 200);
+  });
+
   it("GET /users/me/{stream_id}/topics of a private stream the caller is not in: 400", async () => {
     const reply = await server.api("GET", `users/me/${leadershipId}/topics`, {}, cordelia);
     expectContract("GET /users/me/{stream_id}/topics", reply, 400);

@@ -12,6 +12,8 @@ export interface MessageEditRow {
   rendered_content: string | null;
   prev_topic: string | null;
   topic: string | null;
+  prev_stream: number | null;
+  stream: number | null;
 }
 
 export interface ContentChange {
@@ -26,12 +28,18 @@ interface TopicChange {
   next: string;
 }
 
+interface StreamChange {
+  prev: number;
+  next: number;
+}
+
 export interface NewMessageEdit {
   messageId: number;
   userId: number;
   editTime: number;
   content: ContentChange | undefined;
   topic: TopicChange | undefined;
+  stream?: StreamChange | undefined;
 }
 
 /** Records edits, one row each. */
@@ -43,9 +51,10 @@ export async function insertMessageEdits(
   const column = <T>(pick: (edit: NewMessageEdit) => T): T[] => edits.map(pick);
   await db.query(
     `INSERT INTO message_edits (message_id, user_id, edit_time, prev_content, content,
-                                prev_rendered_content, rendered_content, prev_topic, topic)
+                                prev_rendered_content, rendered_content, prev_topic, topic,
+                                prev_stream, stream)
      SELECT * FROM unnest($1::int[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::text[],
-                          $7::text[], $8::text[], $9::text[])`,
+                          $7::text[], $8::text[], $9::text[], $10::int[], $11::int[])`,
     [
       column((e) => e.messageId),
       column((e) => e.userId),
@@ -56,6 +65,8 @@ export async function insertMessageEdits(
       column((e) => e.content?.nextRendered ?? null),
       column((e) => e.topic?.prev ?? null),
       column((e) => e.topic?.next ?? null),
+      column((e) => e.stream?.prev ?? null),
+      column((e) => e.stream?.next ?? null),
     ],
   );
 }
@@ -67,7 +78,7 @@ export async function listMessageEdits(
 ): Promise<MessageEditRow[]> {
   return db.query<MessageEditRow>(
     `SELECT id, message_id, user_id, edit_time, prev_content, content, prev_rendered_content,
-            rendered_content, prev_topic, topic
+            rendered_content, prev_topic, topic, prev_stream, stream
        FROM message_edits WHERE message_id = $1 ORDER BY id`,
     [messageId],
   );

@@ -269,3 +269,31 @@ export async function listTopics(
     receiverId === undefined ? [streamId] : [streamId, receiverId],
   );
 }
+
+/** A stream whose `first_message_id` was just corrected. */
+export interface FirstMessageIdChange {
+  id: number;
+  name: string;
+  first_message_id: number | null;
+}
+
+/**
+ * Sets each stream's `first_message_id` to its oldest remaining message (null when none is
+ * left), and returns the streams whose value changed.
+ */
+export async function refreshFirstMessageIds(
+  db: Queryable,
+  streamIds: readonly number[],
+): Promise<FirstMessageIdChange[]> {
+  if (streamIds.length === 0) return [];
+  return db.query<FirstMessageIdChange>(
+    `WITH firsts AS (
+       SELECT s.id, (SELECT min(m.id) FROM messages m WHERE m.stream_id = s.id) AS first_id
+         FROM streams s WHERE s.id = ANY($1::int[]))
+     UPDATE streams s SET first_message_id = f.first_id
+       FROM firsts f
+      WHERE s.id = f.id AND s.first_message_id IS DISTINCT FROM f.first_id
+     RETURNING s.id, s.name, s.first_message_id`,
+    [[...new Set(streamIds)]],
+  );
+}

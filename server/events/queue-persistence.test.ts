@@ -233,6 +233,38 @@ describe("a graceful restart", () => {
     expect((await eventsOf("othello@parley.test", 0)).body["code"]).toBe("BAD_EVENT_QUEUE_ID");
   });
 
+  it("tells every restored queue that wants it that the server restarted", async () => {
+    const hamlet = await server.auth("hamlet@parley.test");
+    const everything = await server.api("POST", "register", {}, hamlet);
+    const messagesOnly = await server.api("POST", "register", { event_types: ["message"] }, hamlet);
+    await server.close();
+    const before = Math.floor(Date.now() / 1000);
+    server = await startTestServer({ dataDir });
+    // Asked again: on PostgreSQL each test server has a fresh database, with new keys.
+    const hamletNow = await server.auth("hamlet@parley.test");
+    const poll = async (queue: unknown) =>
+      (
+        await server.api(
+          "GET",
+          "events",
+          { queue_id: String(queue), last_event_id: -1, dont_block: true },
+          hamletNow,
+        )
+      ).body["events"] as Record<string, unknown>[]; // our own server's events
+    const [restart, ...rest] = await poll(everything.body["queue_id"]);
+    expect(rest).toEqual([]);
+    expect(restart).toEqual({
+      id: 0,
+      type: "restart",
+      zulip_version: "9.0-parley",
+      zulip_merge_base: "9.0-parley",
+      zulip_feature_level: 247,
+      server_generation: expect.any(Number) as unknown,
+    });
+    expect(restart?.["server_generation"]).toBeGreaterThanOrEqual(before);
+    expect(await poll(messagesOnly.body["queue_id"])).toEqual([]);
+  });
+
   it("loses the queues when the server stopped without saving them: BAD_EVENT_QUEUE_ID", async () => {
     await server.close({ saveQueues: false });
     server = await startTestServer({ dataDir });

@@ -1,5 +1,6 @@
 import type { ResponsePayload } from "../../common/wire/endpoints";
 import { getMessages, type Anchor } from "../actions/get-messages";
+import { updateMessageFlagsForNarrow } from "../actions/message-flags";
 import { parseNarrow } from "../actions/narrow";
 import { sendMessage, type MessageTarget } from "../actions/send-message";
 import { realmUrl } from "../http/realm-url";
@@ -112,7 +113,33 @@ async function listMessages(call: AuthenticatedCall): Promise<ResponsePayload<"m
   });
 }
 
-/** `POST /messages` (send) and `GET /messages` (fetch around an anchor). */
+/** Zulip requires both counts of `flags/narrow`, non-negative. */
+function requiredCount(params: Params, name: string): number {
+  const value = params.int(name);
+  if (value < 0) throw invalidArgument(name, String(value));
+  return value;
+}
+
+async function flagsForNarrow(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"messages/flags/narrow", "POST">> {
+  const { params, ctx, user } = call;
+  return updateMessageFlagsForNarrow(ctx, user, {
+    anchor: parseAnchor(params.optionalString("anchor")),
+    includeAnchor: params.bool("include_anchor", true),
+    numBefore: requiredCount(params, "num_before"),
+    numAfter: requiredCount(params, "num_after"),
+    narrow: parseNarrow(params.optionalJson("narrow")),
+    op: params.string("op"),
+    flag: params.string("flag"),
+  });
+}
+
+/**
+ * `POST /messages` (send), `GET /messages` (fetch around an anchor) and
+ * `POST /messages/flags/narrow` (change a flag on such a range).
+ */
 export const messageEndpoints: Endpoint[] = [
   userEndpoint("messages", { GET: listMessages, POST: postMessage }),
+  userEndpoint("messages/flags/narrow", { POST: flagsForNarrow }),
 ];

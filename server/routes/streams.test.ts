@@ -207,3 +207,51 @@ describe("GET /users/me/subscriptions", () => {
     }
   });
 });
+
+describe("GET /streams/{stream_id}/members", () => {
+  const members = (who: string, streamId: number | string) =>
+    server.api("GET", `streams/${streamId}/members`, {}, auth[who]);
+  const idOf = async (name: string) =>
+    (await server.ctx.db.query<{ id: number }>("SELECT id FROM streams WHERE name = $1", [name]))[0]
+      ?.id ?? -1;
+  const userId = async (who: string) =>
+    (
+      await server.ctx.db.query<{ id: number }>("SELECT id FROM users WHERE email = $1", [
+        `${who}@parley.test`,
+      ])
+    )[0]?.id ?? -1;
+
+  it("lists a stream's subscribers to whoever may see the stream", async () => {
+    const leadership = await idOf("leadership");
+    const expected = await Promise.all(["desdemona", "iago", "hamlet"].map(userId));
+    const { status, body } = await members("hamlet", leadership);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      result: "success",
+      msg: "",
+      subscribers: expected.sort((a, b) => a - b),
+    });
+    // A member sees a public stream's subscribers without being one.
+    const engineering = await members("cordelia", await idOf("engineering"));
+    expect(engineering.body["subscribers"]).toContain(await userId("othello"));
+  });
+
+  it("answers Invalid stream ID for a stream the caller may not see, unless an administrator", async () => {
+    const leadership = await idOf("leadership");
+    const refused = [
+      ["othello", leadership],
+      ["polonius", await idOf("engineering")],
+      ["hamlet", 999_999],
+      ["hamlet", "abc"],
+    ] as const;
+    for (const [who, id] of refused) {
+      const { status, body } = await members(who, id);
+      expect(status, `${who} ${id}`).toBe(400);
+      expect(body).toMatchObject({ result: "error", msg: "Invalid stream ID" });
+    }
+    // Iago is an administrator; subscribed or not, he may list a private stream's members.
+    const board = await createStream("desdemona", "board-private", { invite_only: true });
+    const { status } = await members("iago", board);
+    expect(status).toBe(200);
+  });
+});

@@ -1,5 +1,5 @@
 import { getStreams } from "../actions/get-streams";
-import { getStreamTopics } from "../actions/topics";
+import { getStreamMembers, getStreamTopics } from "../actions/topics";
 import { formatStream } from "../format/stream";
 import { userEndpoint, type Endpoint } from "../http/endpoint";
 import { badRequest } from "../http/errors";
@@ -33,6 +33,14 @@ export const streamEndpoints: Endpoint[] = [
       const raw = path["stream_id"] ?? "";
       if (!/^[0-9]{1,10}$/.test(raw)) throw badRequest("Invalid stream ID");
       return { topics: await getStreamTopics(ctx, user, Number(raw)) };
+    },
+  }),
+  /** GET /api/v1/streams/{stream_id}/members */
+  userEndpoint("streams/{stream_id}/members", {
+    GET: async ({ ctx, user, path }) => {
+      const raw = path["stream_id"] ?? "";
+      if (!/^[0-9]{1,10}$/.test(raw)) throw badRequest("Invalid stream ID");
+      return { subscribers: await getStreamMembers(ctx, user, Number(raw)) };
     },
   }),
 ];

@@ -12,6 +12,7 @@ import { sessionStore } from "../stores/session-store";
 import { unreadStore } from "../stores/unread-store";
 import { applyEventBatch, applySnapshot, type ApplyTargets } from "./apply-events";
 import type { Warn } from "./event-batch";
+import { followTopicMove } from "./follow-moves";
 import { createEventMachine } from "./event-machine";
 import type { EventMachine } from "./event-machine-types";
 
@@ -66,6 +67,7 @@ export function connectEvents(client: ApiClient, targets: EventTargets): () => v
       },
       onEvents: (batch) => {
         applyEventBatch(apply, batch);
+        for (const update of batch.updates) followTopicMove(update, window.location);
       },
       onConnectionChange: (connection) => {
         sessionStore.getState().connectionChanged(connection);

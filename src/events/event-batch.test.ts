@@ -71,7 +71,7 @@ describe("parseEventBatch", () => {
     ]);
   });
 
-  it("drops heartbeats, restart and unknown types, but counts their ids", () => {
+  it("drops heartbeats and unknown types, but counts their ids; keeps restart", () => {
     const warn = vi.fn();
     const batch = parseEventBatch(
       [
@@ -82,7 +82,8 @@ describe("parseEventBatch", () => {
       warn,
     );
     expect(batch.lastEventId).toBe(9);
-    expect(eventsInApplyOrder(batch)).toEqual([]);
+    // A restart reaches the query caches (they refetch the server's settings).
+    expect(eventsInApplyOrder(batch)).toMatchObject([{ id: 5, type: "restart" }]);
     expect(warn).not.toHaveBeenCalled();
   });
 

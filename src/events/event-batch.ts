@@ -32,7 +32,7 @@ const byEventId = (a: { id: number }, b: { id: number }) => a.id - b.id;
  * Validates each event on its own, so one malformed event is reported and skipped instead of
  * sinking the batch, and sorts the valid ones as Zulip's web app does: new messages in message-id
  * order (so lists are built in order), then edits, then deletions, flag and reaction changes
- * (which may refer to the messages just added), then the rest. Heartbeats, `restart` and types we
+ * (which may refer to the messages just added), then the rest. Heartbeats and types we
  * don't know are dropped; every id read still advances `lastEventId`, so nothing is asked for twice.
  */
 export function parseEventBatch(rawEvents: readonly unknown[], warn: Warn): EventBatch {
@@ -72,10 +72,9 @@ export function parseEventBatch(rawEvents: readonly unknown[], warn: Warn): Even
       case "reaction":
         changes.push(event);
         break;
-      // A heartbeat carries nothing. A restart announces a server upgrade; reloading the page
-      // for it is not our policy (yet), so it is ignored too.
+      // A heartbeat carries nothing. A restart (the server came back with the queues it saved)
+      // goes to the query caches, which refetch the server's settings; the page is not reloaded.
       case "heartbeat":
-      case "restart":
         break;
       default:
         others.push(event);

@@ -165,6 +165,24 @@ describe("Sidebar", () => {
     expect(countOf(lunch)).toBe("2");
   });
 
+  it("marks a topic resolved through its newest message, the whole topic renamed", async () => {
+    renderSidebar(lunchRoute);
+    fake.json(200, success({}));
+    await userEvent.click(screen.getByRole("button", { name: "Topic options for lunch" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Mark as resolved" }));
+    await waitFor(() => {
+      expect(fake.requests).toHaveLength(1);
+    });
+    expect(fake.lastRequest.method).toBe("PATCH");
+    expect(fake.lastRequest.path).toBe("/api/v1/messages/102");
+    expect(fake.lastRequest.body).toEqual({
+      topic: "✔ lunch",
+      propagate_mode: "change_all",
+      send_notification_to_old_thread: "false",
+      send_notification_to_new_thread: "true",
+    });
+  });
+
   it("marks all messages read only after a confirmation", async () => {
     renderSidebar({ kind: "home" });
     await userEvent.click(screen.getByRole("button", { name: "Views options" }));

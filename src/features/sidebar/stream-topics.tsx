@@ -6,6 +6,10 @@ import { narrowToHash, topicNarrow } from "../../lib/narrow";
 import { topicsHash } from "../../lib/route";
 import { streamQueries } from "../../queries/stream-queries";
 import { markTopicAsRead } from "../../controllers/mark-read";
+import { isResolvedTopic } from "../../lib/resolved-topic";
+import { useToggleTopicResolved } from "../../queries/message-mutations";
+import { reportActionError } from "../../stores/action-notice-store";
+import { errorMessage } from "../streams/error-message";
 import { topicUnread, useUnreadStore } from "../../stores/unread-store";
 import { sidebarTopics } from "./sidebar-topics";
 import { UnreadCount } from "./unread-count";
@@ -17,18 +21,23 @@ function TopicLink({
   streamId,
   streamName,
   topic,
+  maxId,
   isCurrent,
   markAsRead,
 }: {
   streamId: number;
   streamName: string;
   topic: string;
+  /** The topic's newest message, through which it is renamed. */
+  maxId: number;
   isCurrent: boolean;
   markAsRead: MarkAsRead;
 }) {
   const nameId = useId();
   const countId = useId();
   const unread = useUnreadStore((state) => topicUnread(state, streamId, topic));
+  const toggleResolved = useToggleTopicResolved();
+  const resolved = isResolvedTopic(topic);
   return (
     <div className="sidebar-row">
       <a
@@ -52,6 +61,23 @@ function TopicLink({
             label: "Mark topic as read",
             onSelect: () => {
               markAsRead(`“${topic}”`, (client) => markTopicAsRead(client, streamId, topic));
+            },
+          },
+          {
+            label: resolved ? "Mark as unresolved" : "Mark as resolved",
+            onSelect: () => {
+              toggleResolved.mutate(
+                { messageId: maxId, topic },
+                {
+                  onError: (failure) => {
+                    const what = resolved ? "unresolved" : "resolved";
+                    reportActionError(
+                      maxId,
+                      `Could not mark “${topic}” as ${what}: ${errorMessage(failure)}`,
+                    );
+                  },
+                },
+              );
             },
           },
         ]}
@@ -108,6 +134,7 @@ export function StreamTopics({
             streamId={streamId}
             streamName={streamName}
             topic={topic.name}
+            maxId={topic.max_id}
             isCurrent={topic.name.toLowerCase() === current}
             markAsRead={markAsRead}
           />

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendDirect, sendToStream } from "../test/message-action-helpers";
+import { startTestServer, type TestServer } from "../test/test-server";
+
+let server: TestServer;
+const auth: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const name of ["hamlet", "cordelia", "polonius"]) {
+    auth[name] = await server.auth(`${name}@parley.test`);
+  }
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const as = (name: string): string => auth[name] ?? "";
+
+async function ids(viewer: string, narrow: object[]): Promise<number[]> {
+  const { body } = await server.api(
+    "GET",
+    "messages",
+    { anchor: "newest", num_before: 100, num_after: 0, narrow },
+    as(viewer),
+  );
+  expect(body["result"], JSON.stringify(body)).toBe("success");
+  return (body["messages"] as { id: number }[]).map((m) => m.id); // our own server's list
+}
+
+describe("the streams:public narrow (Zulip's streams operator)", () => {
+  it("finds every public stream's messages, never a private one's, received or not", async () => {
+    const engineering = await sendToStream(server, as("hamlet"), "engineering", "pub");
+    const general = await sendToStream(server, as("hamlet"), "general", "pub");
+    const leadership = await sendToStream(server, as("hamlet"), "leadership", "pub");
+    const dm = await sendDirect(server, as("hamlet"), ["cordelia@parley.test"]);
+    const publicOnly = [{ operator: "streams", operand: "public" }];
+
+    const hamlet = await ids("hamlet", publicOnly);
+    expect(hamlet).toEqual(expect.arrayContaining([engineering, general]));
+    expect(hamlet).not.toContain(leadership);
+    expect(hamlet).not.toContain(dm);
+    // Cordelia is not subscribed to engineering: its history is hers to read all the same.
+    const cordelia = await ids("cordelia", [{ operator: "channels", operand: "public" }]);
+    expect(cordelia).toEqual(expect.arrayContaining([engineering, general]));
+    expect(cordelia).not.toContain(dm);
+    // A guest cannot read public streams he is not in: his own rows only.
+    const polonius = await ids("polonius", publicOnly);
+    expect(polonius).toContain(general);
+    expect(polonius).not.toContain(engineering);
+
+    const negated = await ids("hamlet", [{ ...publicOnly[0], negated: true }]);
+    expect(negated).toEqual(expect.arrayContaining([leadership, dm]));
+    expect(negated).not.toContain(engineering);
+    expect(negated).not.toContain(general);
+  });
+
+  it("refuses an operand other than public and web-public", async () => {
+    expect(await ids("hamlet", [{ operator: "streams", operand: "web-public" }])).toEqual([]);
+    const { status, body } = await server.api(
+      "GET",
+      "messages",
+      { anchor: "newest", num_before: 1, num_after: 0, narrow: [["streams", "private"]] },
+      as("hamlet"),
+    );
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      code: "BAD_NARROW",
+      msg: "Invalid narrow operator: unknown streams operand private",
+    });
+  });
+});
