@@ -9,7 +9,7 @@ import { avatarSvg } from "./http/avatar";
 import { bodyOf, parseUrlEncoded, registerBodyParsers } from "./http/body";
 import { routePath, type ApiCall, type Endpoint, type HttpMethod } from "./http/endpoint";
 import { ApiError } from "./http/errors";
-import { Params } from "./http/params";
+import { Params, rejectNul } from "./http/params";
 import { RateLimiter, rateLimitHeaders, rateLimitHit } from "./http/rate-limit";
 import { devEndpoints } from "./routes/dev";
 import { eventEndpoints } from "./routes/events";
@@ -71,6 +71,11 @@ function countCall(call: ApiCall, limiter: RateLimiter | undefined, key: number 
   call.reply.headers(rateLimitHeaders(decision));
 }
 
+/** Path segments are parameters too: no handler sees one with a NUL character. */
+function rejectNulInPath(call: ApiCall): void {
+  for (const [name, value] of Object.entries(call.path)) rejectNul(name, value);
+}
+
 /**
  * Calls the endpoint's handler for the request's method, with authentication where required.
  * Authenticated calls count against the user's rate limit, the others against their IP
@@ -88,12 +93,14 @@ async function callHandler(
     const handler = endpoint.methods[method];
     if (!handler) return undefined;
     countCall(call, limiters.byIp, call.request.ip);
+    rejectNulInPath(call);
     return handler(call);
   }
   const handler = endpoint.methods[method];
   if (!handler) return undefined;
   const user = await authenticateBasic(ctx.db, call.request.headers.authorization);
   countCall(call, limiters.byUser, user.id);
+  rejectNulInPath(call);
   return handler({ ...call, user });
 }
 
