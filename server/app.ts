@@ -11,6 +11,7 @@ import { routePath, type ApiCall, type Endpoint, type HttpMethod } from "./http/
 import { ApiError } from "./http/errors";
 import { Params, rejectNul } from "./http/params";
 import { RateLimiter, rateLimitHeaders, rateLimitHit } from "./http/rate-limit";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { devEndpoints } from "./routes/dev";
 import { eventEndpoints } from "./routes/events";
 import { messageActionEndpoints } from "./routes/message-actions";
@@ -249,6 +250,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     requestTimeout: 0,
   });
   registerBodyParsers(app);
+  registerSecurityHeaders(app, "local");
   registerErrorHandling(app);
   registerApi(app, ctx);
   registerEmojiFiles(app, ctx);
