@@ -11,6 +11,9 @@ export default defineConfig({
     outDir: "dist/client",
     emptyOutDir: true,
     sourcemap: true,
+    // Every asset is a file of the app: the page's Content-Security-Policy allows fonts and
+    // images from the app, not `data:` URLs (Vite would inline a small KaTeX font as one).
+    assetsInlineLimit: 0,
   },
   server: {
     // `npm run dev`: the client with hot reload, the API from a running `npm run serve`.

@@ -9,8 +9,9 @@ import { avatarSvg } from "./http/avatar";
 import { bodyOf, parseUrlEncoded, registerBodyParsers } from "./http/body";
 import { routePath, type ApiCall, type Endpoint, type HttpMethod } from "./http/endpoint";
 import { ApiError } from "./http/errors";
-import { Params } from "./http/params";
+import { Params, rejectNul } from "./http/params";
 import { RateLimiter, rateLimitHeaders, rateLimitHit } from "./http/rate-limit";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { devEndpoints } from "./routes/dev";
 import { eventEndpoints } from "./routes/events";
 import { messageActionEndpoints } from "./routes/message-actions";
@@ -59,27 +60,50 @@ function isRoutedMethod(method: string): method is HttpMethod {
   );
 }
 
+/** Zulip's `api_by_user` and `api_by_ip` limiters, each undefined when switched off. */
+interface Limiters {
+  byUser: RateLimiter | undefined;
+  byIp: RateLimiter | undefined;
+}
+
+/** Counts one call against `limiter`; a refusal throws Zulip's 429, an allowance adds headers. */
+function countCall(call: ApiCall, limiter: RateLimiter | undefined, key: number | string): void {
+  if (!limiter) return;
+  const decision = limiter.hit(key);
+  if (!decision.allowed) throw rateLimitHit(decision);
+  call.reply.headers(rateLimitHeaders(decision));
+}
+
+/** Path segments are parameters too: no handler sees one with a NUL character. */
+function rejectNulInPath(call: ApiCall): void {
+  for (const [name, value] of Object.entries(call.path)) rejectNul(name, value);
+}
+
 /**
  * Calls the endpoint's handler for the request's method, with authentication where required.
- * Authenticated calls count against the user's rate limit (when one is configured) and carry
- * the `X-RateLimit-*` headers, errors included, as in Zulip.
+ * Authenticated calls count against the user's rate limit, the others against their IP
+ * address's (when configured), and carry the `X-RateLimit-*` headers, errors included, as in
+ * Zulip.
  */
 async function callHandler(
   ctx: AppContext,
   endpoint: Endpoint,
   method: HttpMethod,
   call: ApiCall,
-  limiter: RateLimiter | undefined,
+  limiters: Limiters,
 ): Promise<Record<string, unknown> | undefined> {
-  if (endpoint.auth === "none") return endpoint.methods[method]?.(call);
+  if (endpoint.auth === "none") {
+    const handler = endpoint.methods[method];
+    if (!handler) return undefined;
+    countCall(call, limiters.byIp, call.request.ip);
+    rejectNulInPath(call);
+    return handler(call);
+  }
   const handler = endpoint.methods[method];
   if (!handler) return undefined;
   const user = await authenticateBasic(ctx.db, call.request.headers.authorization);
-  if (limiter) {
-    const decision = limiter.hit(user.id);
-    if (!decision.allowed) throw rateLimitHit(decision);
-    call.reply.headers(rateLimitHeaders(decision));
-  }
+  countCall(call, limiters.byUser, user.id);
+  rejectNulInPath(call);
   return handler({ ...call, user });
 }
 
@@ -88,7 +112,7 @@ async function dispatch(
   endpoint: Endpoint,
   request: FastifyRequest,
   reply: FastifyReply,
-  limiter: RateLimiter | undefined,
+  limiters: Limiters,
 ) {
   const allowed = Object.keys(endpoint.methods);
   if (request.method === "OPTIONS") {
@@ -99,7 +123,13 @@ async function dispatch(
   const params = new Params(body.fields, queryOf(request));
   const path = request.params as Record<string, string>; // Fastify's path parameters are strings
   const payload = isRoutedMethod(method)
-    ? await callHandler(ctx, endpoint, method, { ctx, request, reply, params, body, path }, limiter)
+    ? await callHandler(
+        ctx,
+        endpoint,
+        method,
+        { ctx, request, reply, params, body, path },
+        limiters,
+      )
     : undefined;
   if (!payload) {
     // Zulip's 405 carries no code.
@@ -143,13 +173,16 @@ function mergeEndpoints(endpoints: readonly Endpoint[]): Endpoint[] {
 }
 
 function registerApi(app: FastifyInstance, ctx: AppContext): void {
-  const limit = ctx.config.rateLimitPerMinute;
-  const limiter = limit === undefined ? undefined : new RateLimiter(ctx.clock, limit);
+  const { rateLimitPerMinute: perUser, rateLimitByIpPerMinute: perIp } = ctx.config;
+  const limiters: Limiters = {
+    byUser: perUser === undefined ? undefined : new RateLimiter(ctx.clock, perUser),
+    byIp: perIp === undefined ? undefined : new RateLimiter(ctx.clock, perIp),
+  };
   for (const endpoint of mergeEndpoints(ENDPOINTS)) {
     app.route({
       method: [...ROUTED_METHODS],
       url: `/api/v1/${routePath(endpoint.path)}`,
-      handler: (request, reply) => dispatch(ctx, endpoint, request, reply, limiter),
+      handler: (request, reply) => dispatch(ctx, endpoint, request, reply, limiters),
     });
   }
   app.get<{ Params: { userId: string } }>("/avatar/:userId", async (request, reply) => {
@@ -219,6 +252,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     requestTimeout: 0,
   });
   registerBodyParsers(app);
+  registerSecurityHeaders(app, "local");
   registerErrorHandling(app);
   registerApi(app, ctx);
   registerEmojiFiles(app, ctx);

@@ -11,6 +11,35 @@ describe("loadConfig", () => {
     expect(config.rateLimitPerMinute).toBeUndefined();
   });
 
+  it("limits API calls by default in production with Zulip's figures, and not in development", () => {
+    const production = loadConfig({ NODE_ENV: "production" }, "/");
+    expect(production.rateLimitPerMinute).toBe(200);
+    expect(production.rateLimitByIpPerMinute).toBe(100);
+    const development = loadConfig({ NODE_ENV: "development" }, "/");
+    expect(development.rateLimitPerMinute).toBeUndefined();
+    expect(development.rateLimitByIpPerMinute).toBeUndefined();
+  });
+
+  it("takes the limits from the environment, 0 switching one off, in either mode", () => {
+    const env = { RATE_LIMIT_PER_MINUTE: "50", RATE_LIMIT_BY_IP_PER_MINUTE: "0" };
+    for (const NODE_ENV of ["production", "development"]) {
+      const config = loadConfig({ ...env, NODE_ENV }, "/");
+      expect(config.rateLimitPerMinute).toBe(50);
+      expect(config.rateLimitByIpPerMinute).toBeUndefined();
+    }
+    expect(
+      loadConfig({ NODE_ENV: "production", RATE_LIMIT_PER_MINUTE: "0" }, "/").rateLimitPerMinute,
+    ).toBeUndefined();
+  });
+
+  it("rejects a rate limit that is not a whole number of calls", () => {
+    for (const value of ["-1", "1.5", "many"]) {
+      expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: value }, "/")).toThrow(
+        /RATE_LIMIT_PER_MINUTE/,
+      );
+    }
+  });
+
   it("rejects a bad port", () => {
     expect(() => loadConfig({ PORT: "70000" }, "/")).toThrow(/PORT/);
   });

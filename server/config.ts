@@ -32,8 +32,17 @@ export interface ServerConfig {
   logRequests: boolean;
   /** Size of the demo organisation seeded into an empty database (`DEMO_SIZE`). */
   demoSize: DemoSize;
-  /** API calls one user may make in any 60 s; undefined switches rate limiting off. */
+  /**
+   * API calls one user may make in any 60 s (Zulip's `api_by_user`); undefined switches it off.
+   * 200 in production, off in development, unless `RATE_LIMIT_PER_MINUTE` says otherwise.
+   */
   rateLimitPerMinute: number | undefined;
+  /**
+   * Calls without authentication one IP address may make in any 60 s (Zulip's `api_by_ip`);
+   * undefined switches it off. 100 in production, off in development, unless
+   * `RATE_LIMIT_BY_IP_PER_MINUTE` says otherwise.
+   */
+  rateLimitByIpPerMinute: number | undefined;
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -61,12 +70,27 @@ function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   return url;
 }
 
-/** `RATE_LIMIT_PER_MINUTE`: unset (the default, in development and production) or 0 is off. */
-function rateLimit(env: NodeJS.ProcessEnv): number | undefined {
-  if (env["RATE_LIMIT_PER_MINUTE"] === "0") return undefined;
-  const limit = positiveNumber(env, "RATE_LIMIT_PER_MINUTE", 0);
-  if (limit === 0) return undefined;
-  if (!Number.isInteger(limit)) throw new Error("RATE_LIMIT_PER_MINUTE must be a whole number");
+/**
+ * Zulip's default `RATE_LIMITING_RULES` (zproject/default_settings.py): `api_by_user` 200 and
+ * `api_by_ip` 100 requests per 60 s. Zulip's development and test settings leave them empty.
+ */
+const ZULIP_RATE_LIMITS = { perUser: 200, perIp: 100 } as const;
+
+/**
+ * A rate-limit setting: unset or empty takes `productionDefault` in production and nothing in
+ * development; `0` is off; otherwise a whole number of calls per minute.
+ */
+function rateLimit(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  productionDefault: number,
+  isDevelopment: boolean,
+): number | undefined {
+  const text = env[name];
+  if (text === undefined || text === "") return isDevelopment ? undefined : productionDefault;
+  if (text.trim() === "0") return undefined;
+  const limit = positiveNumber(env, name, 0);
+  if (!Number.isInteger(limit)) throw new Error(`${name} must be a whole number, got ${text}`);
   return limit;
 }
 
@@ -75,12 +99,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const port = positiveNumber(env, "PORT", 9991);
   if (!Number.isInteger(port) || port > 65535)
     throw new Error(`PORT must be a port number, got ${port}`);
+  const isDevelopment = env["NODE_ENV"] !== "production";
   return {
     host: env["HOST"] ?? "127.0.0.1",
     port,
     dataDir: resolve(root, env["DATA_DIR"] ?? ".data"),
     clientDir: resolve(root, env["CLIENT_DIR"] ?? "dist/client"),
-    isDevelopment: env["NODE_ENV"] !== "production",
+    isDevelopment,
     realmUrl: env["REALM_URL"],
     heartbeatSeconds: positiveNumber(env, "HEARTBEAT_SECONDS", 45),
     queueTimeoutSeconds: positiveNumber(env, "QUEUE_TIMEOUT_SECONDS", 600),
@@ -89,7 +114,18 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     logRequests: env["LOG_REQUESTS"] === "1",
     demoSize: demoSize(env),
     databaseUrl: databaseUrl(env),
-    rateLimitPerMinute: rateLimit(env),
+    rateLimitPerMinute: rateLimit(
+      env,
+      "RATE_LIMIT_PER_MINUTE",
+      ZULIP_RATE_LIMITS.perUser,
+      isDevelopment,
+    ),
+    rateLimitByIpPerMinute: rateLimit(
+      env,
+      "RATE_LIMIT_BY_IP_PER_MINUTE",
+      ZULIP_RATE_LIMITS.perIp,
+      isDevelopment,
+    ),
   };
 }
 

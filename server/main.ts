@@ -26,6 +26,18 @@ function restoredDescription(outcome: RestoreOutcome): string {
   }
 }
 
+function rateLimitDescription(config: ServerConfig): string {
+  const perUser = config.rateLimitPerMinute;
+  const perIp = config.rateLimitByIpPerMinute;
+  if (perUser === undefined && perIp === undefined) return "off";
+  return (
+    [
+      perUser === undefined ? "none per user" : `${perUser} API calls per user`,
+      perIp === undefined ? "none per address" : `${perIp} unauthenticated calls per IP address`,
+    ].join(", ") + " per minute"
+  );
+}
+
 function listenUrl(config: ServerConfig): string {
   return `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
 }
@@ -91,9 +103,7 @@ async function serveLocally(config: ServerConfig): Promise<void> {
       `Parley is running at ${listenUrl(config)}`,
       `  data: ${dataDescription(config)} (${server.seeded ? "demo organisation created" : "existing data"})`,
       `  event queues: ${restoredDescription(server.restoredQueues)}`,
-      ...(config.rateLimitPerMinute === undefined
-        ? []
-        : [`  rate limit: ${config.rateLimitPerMinute} API calls per user per minute`]),
+      `  rate limit: ${rateLimitDescription(config)}`,
       config.isDevelopment
         ? `  log in: open the URL and click a user (development login), e.g. ${people.slice(0, 3).join(", ")}`
         : "  log in: with an email and API key (development login is off in production)",

@@ -109,4 +109,23 @@ describe("zulip-js against Parley's server", () => {
 
     successSchema({}).parse(await hamlet.queues.deregister({ queue_id: queue.queue_id }));
   });
+
+  it("marks everything read with a call that has no parameters (an empty multipart body)", async () => {
+    const hamlet = await zulipInit({
+      username: "hamlet@parley.test",
+      apiKey: await keyOf("hamlet@parley.test"),
+      realm,
+    });
+    const reply = await hamlet.callEndpoint("/mark_all_as_read", "POST", {});
+    expect(successSchema({}).parse(reply)).toMatchObject({ result: "success" });
+    const unread = messagesReply.parse(
+      await hamlet.messages.retrieve({
+        anchor: "newest",
+        num_before: 100,
+        num_after: 0,
+        narrow: [{ operator: "is", operand: "unread" }],
+      }),
+    );
+    expect(unread.messages).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import type { Queryable } from "../db/database";
 import { deactivateEmoji, findActiveEmojiByName, insertEmoji, listEmoji } from "../db/realm";
 import { isAdministrator, ROLE, type UserRow } from "../db/users";
+import { unicodeEmojiCode } from "../format/unicode-emoji";
 import type { UploadedFile } from "../http/body";
 import {
   emojiImageType,
@@ -86,6 +87,11 @@ export async function addEmoji(
   if (user.role === ROLE.guest) throw badRequest("Insufficient permission");
   if (await findActiveEmojiByName(ctx.db, name)) {
     throw badRequest("A custom emoji with this name already exists.");
+  }
+  // Zulip's upload_emoji (zerver/views/realm_emoji.py): a custom emoji named like a Unicode one
+  // replaces it for everyone, so only an administrator may add one.
+  if (unicodeEmojiCode(name) !== undefined && !isAdministrator(user)) {
+    throw badRequest("Only administrators can override default emoji.");
   }
   const upload = checkUpload(files);
   const folder = await emojiFolder(ctx);

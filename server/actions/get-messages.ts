@@ -3,6 +3,7 @@ import { FLAG_BITS } from "../db/flags";
 import {
   MESSAGE_SELECT,
   groupRecipientId,
+  isStorableId,
   personalRecipientId,
   type MessageRecord,
 } from "../db/messages";
@@ -21,7 +22,7 @@ import type { NarrowTerm } from "./narrow";
 import { includesHistory, streamsCondition } from "./narrow-streams";
 
 /** Zulip's stand-in anchor for "after every message". */
-const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
+export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
 const MAX_MESSAGES_PER_FETCH = 5000;
 
 export type Anchor = number | "newest" | "oldest" | "first_unread";
@@ -160,9 +161,14 @@ async function addTerm(
         negated,
       );
       return;
-    case "id":
-      where.add(`m.id = ${where.param(Number(operand))}::bigint`, negated);
+    case "id": {
+      // Zulip's `by_id`: `str(operand).isdigit()` or "Invalid message ID" (so `1e300` and `-1`
+      // are refused); a well-formed id beyond any row's matches nothing.
+      if (!/^\d+$/.test(String(operand))) throw badNarrow("Invalid message ID");
+      const id = Number(operand);
+      where.add(isStorableId(id) ? `m.id = ${where.param(id)}` : "FALSE", negated);
       return;
+    }
     case "near":
       return;
     default:

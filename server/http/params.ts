@@ -1,4 +1,38 @@
-import { ApiError, invalidArgument, missingArgument } from "./errors";
+import { ApiError, badRequest, invalidArgument, missingArgument } from "./errors";
+
+/**
+ * Parameters whose handlers check every character themselves, with Zulip's own messages
+ * (`server/actions/validate.ts`: "Message must not contain null bytes", "Invalid character in
+ * topic, at position N!", and the stream name and description checks of `subscriptions`).
+ */
+const CHECKED_BY_HANDLER: ReadonlySet<string> = new Set([
+  "content",
+  "topic",
+  "subject",
+  "subscriptions",
+]);
+
+/**
+ * PostgreSQL cannot hold a NUL character in text, so a value with one would fail in the
+ * database (a 500). Refused here instead, for every parameter and path segment, with the
+ * message Zulip's printable-text check gives (`Invalid character in topic, at position 5!`).
+ */
+export function rejectNul(name: string, value: string): void {
+  const index = value.indexOf("\0");
+  if (index !== -1) throw badRequest(`Invalid character in ${name}, at position ${index + 1}!`);
+}
+
+/** `rejectNul` for every string inside a parsed JSON value. */
+function rejectNulInJson(name: string, value: unknown): void {
+  if (typeof value === "string") rejectNul(name, value);
+  else if (Array.isArray(value)) for (const item of value) rejectNulInJson(name, item);
+  else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      rejectNul(name, key);
+      rejectNulInJson(name, item);
+    }
+  }
+}
 
 /**
  * Request parameters read the Zulip way: from the body (urlencoded or multipart) first, then
@@ -14,10 +48,12 @@ export class Params {
     private readonly query: ReadonlyMap<string, string>,
   ) {}
 
-  /** The raw value, or undefined when absent. */
+  /** The raw value, or undefined when absent; a NUL character in it is refused. */
   raw(name: string): string | undefined {
     this.used.add(name);
-    return this.body.get(name) ?? this.query.get(name);
+    const value = this.body.get(name) ?? this.query.get(name);
+    if (value !== undefined && !CHECKED_BY_HANDLER.has(name)) rejectNul(name, value);
+    return value;
   }
 
   has(name: string): boolean {
@@ -98,12 +134,16 @@ export class Params {
   }
 }
 
+/** A JSON-encoded parameter; a NUL character in any string of it (`"\u0000"`) is refused. */
 export function parseJsonArgument(name: string, value: string): unknown {
+  let parsed: unknown;
   try {
-    return JSON.parse(value) as unknown;
+    parsed = JSON.parse(value) as unknown;
   } catch {
     throw new ApiError(`Argument "${name}" is not valid JSON.`, { code: "INVALID_JSON" });
   }
+  if (!CHECKED_BY_HANDLER.has(name)) rejectNulInJson(name, parsed);
+  return parsed;
 }
 
 /** `topic`, or its older alias `subject`; both at once only if they agree. */

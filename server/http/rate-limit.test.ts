@@ -122,7 +122,39 @@ describe("rate limiting over the API", () => {
   });
 });
 
-describe("rate limiting switched off (the default)", () => {
+describe("rate limiting of calls without authentication, per IP address (Zulip's api_by_ip)", () => {
+  const clock = new FakeClock(Date.UTC(2026, 0, 1));
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ rateLimitByIpPerMinute: 3 }, clock);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("counts every unauthenticated call of one address, and leaves authenticated calls alone", async () => {
+    // dev_fetch_api_key is one of them.
+    const hamlet = await server.auth("hamlet@parley.test");
+    const settings = await server.api("GET", "server_settings");
+    expect(settings.status).toBe(200);
+    expect(settings.response.headers["x-ratelimit-limit"]).toBe("3");
+    expect(settings.response.headers["x-ratelimit-remaining"]).toBe("1");
+    expect((await server.api("GET", "server_settings")).status).toBe(200);
+    const refused = await server.api("POST", "dev_fetch_api_key", {
+      username: "othello@parley.test",
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: "RATE_LIMIT_HIT", "retry-after": 60 });
+    expect(refused.body["api_key"]).toBeUndefined();
+    const me = await server.api("GET", "users/me", {}, hamlet);
+    expect(me.status).toBe(200);
+    expect(me.response.headers["x-ratelimit-limit"]).toBeUndefined();
+    clock.advance(60_000);
+    expect((await server.api("GET", "server_settings")).status).toBe(200);
+  });
+});
+
+describe("rate limiting switched off (the default in development)", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();

@@ -14,13 +14,14 @@ export interface RateLimitDecision {
 }
 
 /**
- * Zulip's `api_by_user` rule: at most `limit` calls per user in any `windowMs` (a sliding
- * window, not fixed minutes). Refused calls do not count. Every request counts the same,
- * long polls of `GET /events` included, as in Zulip.
+ * Zulip's `api_by_user` and `api_by_ip` rules: at most `limit` calls per key (a user id, or the
+ * IP address of calls without authentication) in any `windowMs` (a sliding window, not fixed
+ * minutes). Refused calls do not count. Every request counts the same, long polls of
+ * `GET /events` included, as in Zulip.
  */
 export class RateLimiter {
-  /** Times (ms) of each user's calls in the current window, oldest first. */
-  private readonly calls = new Map<number, number[]>();
+  /** Times (ms) of each key's calls in the current window, oldest first. */
+  private readonly calls = new Map<number | string, number[]>();
   private lastSweep = 0;
 
   constructor(
@@ -29,14 +30,14 @@ export class RateLimiter {
     private readonly windowMs = 60_000,
   ) {}
 
-  /** Counts one call of `userId` if the allowance has room for it. */
-  hit(userId: number): RateLimitDecision {
+  /** Counts one call of `key` (a user id or an IP address) if the allowance has room for it. */
+  hit(key: number | string): RateLimitDecision {
     const now = this.clock.now();
     this.sweep(now);
-    const times = (this.calls.get(userId) ?? []).filter((at) => at > now - this.windowMs);
+    const times = (this.calls.get(key) ?? []).filter((at) => at > now - this.windowMs);
     const allowed = times.length < this.limit;
     if (allowed) times.push(now);
-    this.calls.set(userId, times);
+    this.calls.set(key, times);
     const oldest = times[0] ?? now;
     const newest = times[times.length - 1] ?? now;
     return {
@@ -48,18 +49,18 @@ export class RateLimiter {
     };
   }
 
-  /** Forgets users with no call in the window, at most once per window. */
+  /** Forgets keys with no call in the window, at most once per window. */
   private sweep(now: number): void {
     if (now - this.lastSweep < this.windowMs) return;
     this.lastSweep = now;
-    for (const [userId, times] of this.calls) {
+    for (const [key, times] of this.calls) {
       const newest = times[times.length - 1];
-      if (newest === undefined || newest <= now - this.windowMs) this.calls.delete(userId);
+      if (newest === undefined || newest <= now - this.windowMs) this.calls.delete(key);
     }
   }
 }
 
-/** The `X-RateLimit-*` headers Zulip puts on every authenticated response. */
+/** The `X-RateLimit-*` headers Zulip puts on every rate-limited response, errors included. */
 export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
   return {
     "X-RateLimit-Limit": String(decision.limit),

@@ -1,5 +1,5 @@
 import type { ResponsePayload } from "../../common/wire/endpoints";
-import { getMessages, type Anchor } from "../actions/get-messages";
+import { getMessages, LARGER_THAN_MAX_MESSAGE_ID, type Anchor } from "../actions/get-messages";
 import { updateMessageFlagsForNarrow } from "../actions/message-flags";
 import { parseNarrow } from "../actions/narrow";
 import { sendMessage, type MessageTarget } from "../actions/send-message";
@@ -90,8 +90,11 @@ function parseAnchor(raw: string | undefined): Anchor {
       extra: { var_name: "anchor" },
     });
   if (raw === "newest" || raw === "oldest" || raw === "first_unread") return raw;
-  if (!/^-?\d{1,17}$/.test(raw.trim())) throw badRequest("Invalid anchor");
-  return Number(raw.trim());
+  // Zulip's `parse_anchor_value`: any integer `int()` reads, negative ones as 0 and larger ones
+  // as LARGER_THAN_MAX_MESSAGE_ID; anything else is "Invalid anchor".
+  if (!/^[-+]?\d+$/.test(raw.trim())) throw badRequest("Invalid anchor");
+  const anchor = Number(raw.trim());
+  return anchor < 0 ? 0 : Math.min(anchor, LARGER_THAN_MAX_MESSAGE_ID);
 }
 
 function count(params: Params, name: string): number {

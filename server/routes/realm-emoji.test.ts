@@ -197,6 +197,14 @@ describe("POST /realm/emoji/{emoji_name}", () => {
     });
   });
 
+  it("lets only an administrator override a standard emoji, as Zulip does", async () => {
+    for (const name of ["smile", "thumbs_up", "heart"]) {
+      await expectRefused(name, "Only administrators can override default emoji.");
+    }
+    expect((await upload("smile", iago)).status).toBe(200);
+    expect(Object.values(await emojiList()).map((e) => e.name)).toContain("smile");
+  });
+
   it("refuses a file over 5 MiB", async () => {
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024 + 1)]);
     await expectRefused("big", "Uploaded file is larger than the allowed limit of 5 MiB", {

@@ -3,6 +3,8 @@
 declare module "zulip-js" {
   type Params = Record<string, unknown>;
   interface ZulipClient {
+    /** Any endpoint: a POST's parameters go in a multipart body (an empty one for none). */
+    callEndpoint(endpoint: string, method?: string, params?: Params): Promise<unknown>;
     server: { settings(params?: Params): Promise<unknown> };
     users: { me: { getProfile(): Promise<unknown> } };
     queues: {

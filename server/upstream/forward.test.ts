@@ -142,6 +142,23 @@ describe("forwarding", () => {
     expect(seen).toEqual([]);
   });
 
+  it("sends nosniff, no-referrer and DENY on forwarded answers, and the page's CSP on the page", async () => {
+    handler = answerJson(200, { result: "success" });
+    for (const path of ["/api/v1/users/me", "/avatar/3", "/", "/some/route"]) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(response.headers.get("referrer-policy"), path).toBe("no-referrer");
+      expect(response.headers.get("x-frame-options"), path).toBe("DENY");
+    }
+    const page = await fetch(`${base}/`);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self';");
+    // A Zulip server's avatars live on Gravatar or its storage host.
+    expect(csp).toContain("img-src 'self' blob: https:");
+  });
+
   it("streams the answer: the first bytes arrive while the upstream is still writing", async () => {
     let finish: () => void = () => undefined;
     handler = (_request, response) => {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerClient } from "../app";
+import { registerSecurityHeaders, setCommonSecurityHeaders } from "../http/security-headers";
 import { Forwarder } from "./forward";
 
 /** What the forwarding server needs: where to forward, and the built client to serve. */
@@ -25,6 +26,9 @@ export async function buildUpstreamApp(options: UpstreamAppOptions): Promise<Fas
     forceCloseConnections: true,
     serverFactory: (handler): Server => {
       const server = createServer((request, response) => {
+        // Forwarded responses never pass Fastify's hooks: their headers are set here (the
+        // upstream's own, written later, take precedence).
+        setCommonSecurityHeaders(response);
         if (!forwarder.handle(request, response)) handler(request, response);
       });
       // Long polls are parked upstream for up to 90 s and uploads may be slow: Node's default
@@ -35,6 +39,7 @@ export async function buildUpstreamApp(options: UpstreamAppOptions): Promise<Fas
       return server;
     },
   });
+  registerSecurityHeaders(app, "upstream");
   registerClient(app, options.clientDir);
   await app.ready();
   return app;
