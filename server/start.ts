@@ -2,6 +2,7 @@ import { rm } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import { emojiFolder } from "./actions/emoji";
 import { buildApp } from "./app";
+import { trackRequestsInFlight } from "./drain-connections";
 import { systemClock, type Clock } from "./clock";
 import type { ServerConfig } from "./config";
 import type { AppContext } from "./context";
@@ -82,6 +83,7 @@ export async function startServer(
   const ctx: AppContext = { ...seedContext, realm: await loadRealm(seedContext) };
   queues.start();
   const app = await buildApp(ctx);
+  const drainConnections = trackRequestsInFlight(app.server);
   return {
     app,
     ctx,
@@ -90,7 +92,10 @@ export async function startServer(
     async close({ saveQueues: save = true } = {}) {
       // Parked polls are answered first, or the server would wait for their heartbeats.
       queues.stop();
-      await app.close();
+      const appClosed = app.close();
+      // Before the answers in flight go out, so each can still say `Connection: close`.
+      drainConnections();
+      await appClosed;
       // The app is closed, so nothing can publish an event the file would miss.
       if (save && queueFile !== undefined) await saveQueues(queues, queueFile, clock.now());
       await db.close();

@@ -126,7 +126,7 @@ describe("outbox: the connection's return", () => {
     const first = outbox.queue(lunch, "one");
     const second = outbox.queue(lunch, "two");
     const elsewhere = outbox.queue(dinner, "elsewhere");
-    // A long outage: five failures, so the next wait is up to 32 s.
+    // A long outage: six failures, so the next wait is up to the cap of 10 s.
     for (let failure = 0; failure < 5; failure++) {
       sends.at(-2)?.reject(offline());
       sends.at(-1)?.reject(offline());
@@ -136,7 +136,7 @@ describe("outbox: the connection's return", () => {
     sends.at(-2)?.reject(offline());
     sends.at(-1)?.reject(offline());
     await flush();
-    expect(entry(first)?.nextRetryAt).toBe(Date.now() + 16_000);
+    expect(entry(first)?.nextRetryAt).toBe(Date.now() + 5000);
     const before = sends.length;
 
     reconnect();

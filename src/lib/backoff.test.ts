@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createBackoff } from "./backoff";
 
 describe("createBackoff", () => {
-  it("doubles the bound up to the cap and resets", () => {
+  it("doubles the bound up to the cap of 10 s (zulip-flutter's) and resets", () => {
     const backoff = createBackoff({ random: () => 0.999999 });
-    const waits = Array.from({ length: 9 }, () => Math.round(backoff.next()));
-    expect(waits).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000]);
+    const waits = Array.from({ length: 7 }, () => Math.round(backoff.next()));
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
     backoff.reset();
     expect(Math.round(backoff.next())).toBe(1000);
   });
