@@ -24,6 +24,8 @@ export const userSchema = z.looseObject({
   is_billing_admin: z.boolean().optional(),
   bot_type: z.number().int().nullable().optional(),
   bot_owner_id: z.number().int().nullable().optional(),
+  /** Only in register's `cross_realm_bots`: Zulip's system bots (the Notification Bot). */
+  is_system_bot: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

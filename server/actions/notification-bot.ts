@@ -1,9 +1,6 @@
 import type { AppContext } from "../context";
-import { findUserByEmail, insertUser, ROLE, type UserRow } from "../db/users";
+import { findUserByEmail, insertUser, NOTIFICATION_BOT_EMAIL, ROLE, type UserRow } from "../db/users";
 import { generateApiKey } from "./api-key";
-
-/** Zulip's `settings.NOTIFICATION_BOT`: the system bot that posts the server's notices. */
-const NOTIFICATION_BOT_EMAIL = "notification-bot@zulip.com";
 
 /**
  * The Notification Bot, created on first need (a database seeded before it existed has none).

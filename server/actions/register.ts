@@ -8,7 +8,7 @@ import type { AppContext } from "../context";
 import { FLAG_BITS } from "../db/flags";
 import { maxMessageId } from "../db/messages";
 import { loadUserSettings } from "../db/user-settings";
-import { listUsers, ROLE, type UserRow } from "../db/users";
+import { isSystemBot, listUsers, ROLE, type UserRow } from "../db/users";
 import type { QueueOptions } from "../events/event-queue";
 import { avatarUrl } from "../format/message";
 import { formatStream } from "../format/stream";
@@ -16,7 +16,7 @@ import { getStreams } from "./get-streams";
 import { subscriptionState } from "./subscription-state";
 import { MESSAGE_CONTENT_EDIT_LIMIT_SECONDS, TOPIC_EDIT_LIMIT_SECONDS } from "./edit-message";
 import { STREAM_MOVE_LIMIT_SECONDS } from "./move-messages";
-import { formatUser } from "../format/user";
+import { formatSystemBot, formatUser } from "../format/user";
 import { realmEmoji } from "./emoji";
 import { linkifierState } from "./linkifiers";
 import { realmPresence } from "./presence";
@@ -270,11 +270,12 @@ export async function fetchInitialState(
     state.streams = streams.map(formatStream);
   }
   if (wants(fetchTypes, "realm_user")) {
-    const users = await listUsers(ctx.db);
+    const everyone = await listUsers(ctx.db);
+    const users = everyone.filter((u) => !isSystemBot(u));
     addState(state, {
       realm_users: users.filter((u) => u.is_active).map(formatUser),
       realm_non_active_users: users.filter((u) => !u.is_active).map(formatUser),
-      cross_realm_bots: [],
+      cross_realm_bots: everyone.filter(isSystemBot).map(formatSystemBot),
       user_id: user.id,
       email: user.email,
       delivery_email: user.email,

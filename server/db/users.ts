@@ -24,6 +24,17 @@ export const ROLE = {
   guest: 600,
 } as const;
 
+/** Zulip's `settings.NOTIFICATION_BOT`: the system bot that posts the server's notices. */
+export const NOTIFICATION_BOT_EMAIL = "notification-bot@zulip.com";
+
+/**
+ * Zulip's system bots (`is_system_bot`): they live outside the organisation, so Zulip lists them
+ * in register's `cross_realm_bots`, never in `realm_users` or `GET /users`.
+ */
+export function isSystemBot(user: Pick<UserRow, "email">): boolean {
+  return user.email.toLowerCase() === NOTIFICATION_BOT_EMAIL;
+}
+
 export function isAdministrator(user: Pick<UserRow, "role">): boolean {
   return user.role <= ROLE.administrator;
 }
@@ -55,6 +66,11 @@ export async function findUsersByIds(db: Queryable, ids: readonly number[]): Pro
 
 export async function listUsers(db: Queryable): Promise<UserRow[]> {
   return db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users ORDER BY id`);
+}
+
+/** The organisation's own users: every row but the system bots. */
+export async function listRealmUsers(db: Queryable): Promise<UserRow[]> {
+  return (await listUsers(db)).filter((user) => !isSystemBot(user));
 }
 
 export interface NewUser {

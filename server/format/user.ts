@@ -25,3 +25,8 @@ export function formatUser(user: UserRow): User {
     profile_data: {},
   };
 }
+
+/** A system bot as Zulip lists it in register's `cross_realm_bots`. */
+export function formatSystemBot(user: UserRow): User {
+  return { ...formatUser(user), is_system_bot: true };
+}

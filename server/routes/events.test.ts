@@ -60,6 +60,25 @@ describe("POST /register", () => {
     expect((state["unread_msgs"] as { count: number }).count).toBeGreaterThan(0);
   });
 
+  it("lists the Notification Bot as a system bot in cross_realm_bots, not among the organisation's users", async () => {
+    const state = await register(hamlet);
+    const emails = (key: string) => (state[key] as { email: string }[]).map((u) => u.email);
+    expect(emails("realm_users")).not.toContain("notification-bot@zulip.com");
+    expect(emails("realm_non_active_users")).not.toContain("notification-bot@zulip.com");
+    expect(state["cross_realm_bots"]).toEqual([
+      expect.objectContaining({
+        email: "notification-bot@zulip.com",
+        full_name: "Notification Bot",
+        is_bot: true,
+        is_system_bot: true,
+      }),
+    ]);
+    const { body } = await server.api("GET", "users", {}, hamlet);
+    const members = (body["members"] as { email: string }[]).map((u) => u.email);
+    expect(members).toContain("welcome-bot@parley.test");
+    expect(members).not.toContain("notification-bot@zulip.com");
+  });
+
   it("fetches only the requested state", async () => {
     const state = await register(hamlet, { fetch_event_types: ["message"] });
     expect(state).toHaveProperty("max_message_id");

@@ -9,7 +9,7 @@ import {
 } from "../actions/user-groups";
 import type { Queryable } from "../db/database";
 import { isDbId } from "../db/ids";
-import { findUserByEmail, findUserById, listUsers, type UserRow } from "../db/users";
+import { findUserByEmail, findUserById, listRealmUsers, type UserRow } from "../db/users";
 import { formatUser } from "../format/user";
 import { clientName } from "../http/auth";
 import { userEndpoint, type AuthenticatedCall, type Endpoint } from "../http/endpoint";
@@ -144,7 +144,7 @@ export const peopleEndpoints: Endpoint[] = [
     GET: async ({ ctx, params }) => {
       params.optionalBool("client_gravatar");
       params.optionalBool("include_custom_profile_fields");
-      return { members: (await listUsers(ctx.db)).map(formatUser) };
+      return { members: (await listRealmUsers(ctx.db)).map(formatUser) };
     },
   }),
   userEndpoint("users/{user_id}", { GET: getUser }),
