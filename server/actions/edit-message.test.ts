@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeClock } from "../test/fake-clock";
-import { startTestServer, type TestServer } from "../test/test-server";
+import { demoSuite } from "../test/demo-suite";
 import { MESSAGE_CONTENT_EDIT_LIMIT_SECONDS, TOPIC_EDIT_LIMIT_SECONDS } from "./edit-message";
 
-let server: TestServer;
 const clock = new FakeClock();
-const auth: Record<string, string> = {};
 const PEOPLE = ["desdemona", "iago", "hamlet", "othello", "cordelia", "prospero", "polonius"];
-
-beforeAll(async () => {
-  server = await startTestServer({}, clock);
-  for (const name of PEOPLE) auth[name] = await server.auth(`${name}@parley.test`);
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const as = (name: string): string => auth[name] ?? "";
+const suite = demoSuite(PEOPLE, { clock });
+const { as } = suite;
 
 async function send(sender: string, to: string, topic: string, content = "hello"): Promise<number> {
-  const { body } = await server.api(
+  const { body } = await suite.server.api(
     "POST",
     "messages",
     { type: "stream", to, topic, content },
@@ -30,7 +20,7 @@ async function send(sender: string, to: string, topic: string, content = "hello"
 }
 
 async function sendDirect(sender: string, to: string, content = "psst"): Promise<number> {
-  const { body } = await server.api(
+  const { body } = await suite.server.api(
     "POST",
     "messages",
     { type: "private", to: `${to}@parley.test`, content },
@@ -41,7 +31,7 @@ async function sendDirect(sender: string, to: string, content = "psst"): Promise
 }
 
 const edit = (editor: string, id: number | string, params: Record<string, string | boolean>) =>
-  server.api("PATCH", `messages/${id}`, params, as(editor));
+  suite.server.api("PATCH", `messages/${id}`, params, as(editor));
 
 interface Stored {
   subject: string;
@@ -52,7 +42,7 @@ interface Stored {
 }
 
 async function stored(id: number): Promise<Stored | undefined> {
-  const [row] = await server.ctx.db.query<Stored>(
+  const [row] = await suite.server.ctx.db.query<Stored>(
     `SELECT subject, content, rendered_content, last_edit_time,
             (SELECT count(*)::int FROM message_edits e WHERE e.message_id = m.id) AS edits
        FROM messages m WHERE id = $1`,
@@ -214,14 +204,14 @@ describe("PATCH /messages/{id}: parameters and visibility", () => {
 
   it("refuses edits by a former subscriber of a private stream", async () => {
     const id = await send("hamlet", "leadership", "mine", "my old words");
-    await server.ctx.db.query(
+    await suite.server.ctx.db.query(
       "UPDATE subscriptions SET active = false WHERE user_id = (SELECT id FROM users WHERE email = $1)",
       ["hamlet@parley.test"],
     );
     try {
       await expectRefused(() => edit("hamlet", id, { content: "new" }), id, "Invalid message(s)");
     } finally {
-      await server.ctx.db.query(
+      await suite.server.ctx.db.query(
         "UPDATE subscriptions SET active = true WHERE user_id = (SELECT id FROM users WHERE email = $1)",
         ["hamlet@parley.test"],
       );
@@ -230,7 +220,7 @@ describe("PATCH /messages/{id}: parameters and visibility", () => {
 
   it("refuses content with a stream move and ignores the message's own stream", async () => {
     const id = await send("hamlet", "general", "stay");
-    const streams = await server.ctx.db.query<{ id: number; name: string }>(
+    const streams = await suite.server.ctx.db.query<{ id: number; name: string }>(
       "SELECT id, name FROM streams",
     );
     const streamId = (name: string) => String(streams.find((s) => s.name === name)?.id);
@@ -354,7 +344,7 @@ describe("PATCH /messages/{id}: propagate modes", () => {
       (await edit("othello", second, { topic: "all", propagate_mode: "change_all" })).status,
     ).toBe(200);
     expect(await topicOf([...ids, other])).toEqual(["all", "all", "one", "all", "elsewhere"]);
-    const edits = await server.ctx.db.query<{
+    const edits = await suite.server.ctx.db.query<{
       message_id: number;
       prev_topic: string;
       topic: string;

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test/test-server";
+import { describe, expect, it } from "vitest";
+import { demoSuite } from "../test/demo-suite";
 
-let server: TestServer;
-const auth: Record<string, string> = {};
 const PEOPLE = ["iago", "hamlet", "othello", "cordelia", "polonius"];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  for (const name of PEOPLE) auth[name] = await server.auth(`${name}@parley.test`);
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const as = (name: string): string => auth[name] ?? "";
+const suite = demoSuite(PEOPLE);
+const { as } = suite;
 
 async function send(sender: string, params: Record<string, string>): Promise<number> {
-  const { body } = await server.api("POST", "messages", params, as(sender));
+  const { body } = await suite.server.api("POST", "messages", params, as(sender));
   expect(body["result"], JSON.stringify(body)).toBe("success");
   return body["id"] as number; // checked just above
 }
@@ -25,11 +15,11 @@ const getOne = (
   viewer: string,
   id: number | string,
   params: Record<string, string | boolean> = {},
-) => server.api("GET", `messages/${id}`, params, as(viewer));
+) => suite.server.api("GET", `messages/${id}`, params, as(viewer));
 
 /** The message as `GET /messages` shows it to `viewer` (narrowed by id). */
 async function listed(viewer: string, id: number, narrow: object[]): Promise<unknown> {
-  const { body } = await server.api(
+  const { body } = await suite.server.api(
     "GET",
     "messages",
     { anchor: id, num_before: 0, num_after: 0, narrow, apply_markdown: true },
@@ -131,7 +121,7 @@ describe("GET /messages/{id}", () => {
   });
 
   it("needs credentials", async () => {
-    const { status } = await server.api("GET", "messages/1");
+    const { status } = await suite.server.api("GET", "messages/1");
     expect(status).toBe(401);
   });
 });

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sendToStream } from "../test/message-action-helpers";
-import { startTestServer, type TestServer } from "../test/test-server";
+import { demoSuite } from "../test/demo-suite";
 
-let server: TestServer;
-const auth: Record<string, string> = {};
 const PEOPLE = ["iago", "hamlet", "othello", "cordelia", "polonius"];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  for (const name of PEOPLE) auth[name] = await server.auth(`${name}@parley.test`);
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const as = (name: string): string => auth[name] ?? "";
+const suite = demoSuite(PEOPLE);
+const { as } = suite;
 
 async function createStream(name: string, members: string[], historyPublic: boolean) {
-  const { body } = await server.api(
+  const { body } = await suite.server.api(
     "POST",
     "users/me/subscriptions",
     {
@@ -32,7 +22,7 @@ async function createStream(name: string, members: string[], historyPublic: bool
 }
 
 async function subscribe(who: string, stream: string) {
-  const { body } = await server.api(
+  const { body } = await suite.server.api(
     "POST",
     "users/me/subscriptions",
     { subscriptions: [{ name: stream }], principals: [`${who}@parley.test`] },
@@ -42,7 +32,7 @@ async function subscribe(who: string, stream: string) {
 }
 
 async function leave(who: string, stream: string) {
-  const { body } = await server.api(
+  const { body } = await suite.server.api(
     "DELETE",
     "users/me/subscriptions",
     { subscriptions: [stream] },
@@ -54,15 +44,15 @@ async function leave(who: string, stream: string) {
 /** Whether each way of naming a message by id lets `viewer` at it. */
 async function reach(viewer: string, id: number) {
   const ok = (response: { body: Record<string, unknown> }) => response.body["result"] === "success";
-  const get = await server.api("GET", `messages/${id}`, {}, as(viewer));
-  const history = await server.api("GET", `messages/${id}/history`, {}, as(viewer));
-  const react = await server.api(
+  const get = await suite.server.api("GET", `messages/${id}`, {}, as(viewer));
+  const history = await suite.server.api("GET", `messages/${id}/history`, {}, as(viewer));
+  const react = await suite.server.api(
     "POST",
     `messages/${id}/reactions`,
     { emoji_name: "octopus" },
     as(viewer),
   );
-  const star = await server.api(
+  const star = await suite.server.api(
     "POST",
     "messages/flags",
     { messages: [id], op: "add", flag: "starred" },
@@ -77,7 +67,7 @@ const NONE = { get: false, history: false, react: false, star: false };
 describe("one rule for a message a user may see (Zulip's has_message_access)", () => {
   it("a private stream without shared history: received and subscribed", async () => {
     await createStream("vault", ["othello"], false);
-    const id = await sendToStream(server, as("hamlet"), "vault", "t");
+    const id = await sendToStream(suite.server, as("hamlet"), "vault", "t");
     await subscribe("cordelia", "vault");
     expect(await reach("othello", id)).toEqual(ALL);
     // Subscribed later: never received it, so cannot see it.
@@ -89,7 +79,7 @@ describe("one rule for a message a user may see (Zulip's has_message_access)", (
 
   it("a private stream with shared history: any current subscriber", async () => {
     await createStream("open-vault", ["othello"], true);
-    const id = await sendToStream(server, as("hamlet"), "open-vault", "t");
+    const id = await sendToStream(suite.server, as("hamlet"), "open-vault", "t");
     await subscribe("cordelia", "open-vault");
     expect(await reach("cordelia", id)).toEqual(ALL);
     await leave("othello", "open-vault");
@@ -98,17 +88,17 @@ describe("one rule for a message a user may see (Zulip's has_message_access)", (
   });
 
   it("a public stream: every member, but a guest only while subscribed", async () => {
-    const id = await sendToStream(server, as("hamlet"), "engineering", "t");
+    const id = await sendToStream(suite.server, as("hamlet"), "engineering", "t");
     expect(await reach("cordelia", id)).toEqual(ALL);
     expect(await reach("polonius", id)).toEqual(NONE);
-    const general = await sendToStream(server, as("hamlet"), "general", "t");
+    const general = await sendToStream(suite.server, as("hamlet"), "general", "t");
     expect(await reach("polonius", general)).toEqual(ALL);
     await leave("polonius", "general");
     expect(await reach("polonius", general)).toEqual({ ...NONE, star: true });
   });
 
   it("a direct message: its participants only", async () => {
-    const { body } = await server.api(
+    const { body } = await suite.server.api(
       "POST",
       "messages",
       { type: "private", to: "othello@parley.test", content: "psst" },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findStreamByName } from "../db/streams";
 import {
   expectError,
@@ -7,29 +7,20 @@ import {
   sendDirect,
   sendToStream,
 } from "../test/message-action-helpers";
-import { startTestServer, type TestServer } from "../test/test-server";
+import { demoSuite } from "../test/demo-suite";
 import { userIdOf } from "../test/unread-msgs";
 
-let server: TestServer;
-const auth: Record<string, string> = {};
 const PEOPLE = ["iago", "hamlet", "othello", "cordelia", "polonius"];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  for (const name of PEOPLE) auth[name] = await server.auth(`${name}@parley.test`);
-});
-afterAll(async () => {
-  await server.close();
-});
-
-const as = (name: string): string => auth[name] ?? "";
-const streamId = async (name: string) => (await findStreamByName(server.ctx.db, name))?.id ?? -1;
+const suite = demoSuite(PEOPLE);
+const { as } = suite;
+const streamId = async (name: string) =>
+  (await findStreamByName(suite.server.ctx.db, name))?.id ?? -1;
 const move = (who: string, id: number, params: Record<string, string | number | boolean>) =>
-  server.api("PATCH", `messages/${id}`, params, as(who));
+  suite.server.api("PATCH", `messages/${id}`, params, as(who));
 
 /** The newest messages of a topic as `viewer` sees them. */
 async function topicMessages(viewer: string, stream: string, topic: string) {
-  const { body } = await server.api(
+  const { body } = await suite.server.api(
     "GET",
     "messages",
     {
@@ -50,9 +41,9 @@ async function topicMessages(viewer: string, stream: string, topic: string) {
 describe("moving messages to another stream", () => {
   it("moves a whole topic, tells each user as Zulip does, and posts where it went", async () => {
     const ids = [
-      await sendToStream(server, as("hamlet"), "general", "relocate", "one"),
-      await sendToStream(server, as("othello"), "general", "relocate", "two"),
-      await sendToStream(server, as("hamlet"), "general", "relocate", "three"),
+      await sendToStream(suite.server, as("hamlet"), "general", "relocate", "one"),
+      await sendToStream(suite.server, as("othello"), "general", "relocate", "two"),
+      await sendToStream(suite.server, as("hamlet"), "general", "relocate", "three"),
     ];
     const queues = Object.fromEntries(
       await Promise.all(
@@ -60,7 +51,7 @@ describe("moving messages to another stream", () => {
           async (who) =>
             [
               who,
-              await registerQueue(server, as(who), {
+              await registerQueue(suite.server, as(who), {
                 event_types: ["update_message", "delete_message", "message"],
                 client_capabilities: { bulk_message_deletion: true },
               }),
@@ -70,7 +61,7 @@ describe("moving messages to another stream", () => {
     );
     const general = await streamId("general");
     const engineering = await streamId("engineering");
-    const hamlet = await userIdOf(server, "hamlet@parley.test");
+    const hamlet = await userIdOf(suite.server, "hamlet@parley.test");
     const reply = await move("hamlet", ids[1] ?? 0, {
       stream_id: engineering,
       topic: "relocated",
@@ -101,15 +92,15 @@ describe("moving messages to another stream", () => {
     };
     // Othello is in both streams; Cordelia only in general, which is public: she may still read
     // the messages but loses her rows; Polonius, a guest, loses them altogether.
-    const othelloEvents = await pollEvents(server, as("othello"), queues["othello"] ?? "");
+    const othelloEvents = await pollEvents(suite.server, as("othello"), queues["othello"] ?? "");
     expect(othelloEvents).toMatchObject([
       update,
       { type: "message", message: { id: breadcrumb?.id } },
     ]);
-    expect(await pollEvents(server, as("cordelia"), queues["cordelia"] ?? "")).toMatchObject([
+    expect(await pollEvents(suite.server, as("cordelia"), queues["cordelia"] ?? "")).toMatchObject([
       { ...update, flags: ["read"] },
     ]);
-    expect(await pollEvents(server, as("polonius"), queues["polonius"] ?? "")).toEqual([
+    expect(await pollEvents(suite.server, as("polonius"), queues["polonius"] ?? "")).toEqual([
       {
         id: 0,
         type: "delete_message",
@@ -119,15 +110,15 @@ describe("moving messages to another stream", () => {
         topic: "relocate",
       },
     ]);
-    const rows = await server.ctx.db.query<{ user_id: number }>(
+    const rows = await suite.server.ctx.db.query<{ user_id: number }>(
       "SELECT user_id FROM user_messages WHERE message_id = $1",
       [ids[0]],
     );
     const holders = new Set(rows.map((row) => row.user_id));
-    expect(holders.has(await userIdOf(server, "cordelia@parley.test"))).toBe(false);
-    expect(holders.has(await userIdOf(server, "othello@parley.test"))).toBe(true);
+    expect(holders.has(await userIdOf(suite.server, "cordelia@parley.test"))).toBe(false);
+    expect(holders.has(await userIdOf(suite.server, "othello@parley.test"))).toBe(true);
 
-    const history = await server.api(
+    const history = await suite.server.api(
       "GET",
       `messages/${String(ids[0])}/history`,
       {},
@@ -140,11 +131,11 @@ describe("moving messages to another stream", () => {
   });
 
   it("counts a partial move in both places when asked to tell the old one", async () => {
-    const first = await sendToStream(server, as("hamlet"), "general", "split", "keep me");
-    const second = await sendToStream(server, as("hamlet"), "general", "split", "take me");
-    const third = await sendToStream(server, as("hamlet"), "general", "split", "and me");
-    await sendToStream(server, as("hamlet"), "engineering", "landing", "already here");
-    const hamlet = await userIdOf(server, "hamlet@parley.test");
+    const first = await sendToStream(suite.server, as("hamlet"), "general", "split", "keep me");
+    const second = await sendToStream(suite.server, as("hamlet"), "general", "split", "take me");
+    const third = await sendToStream(suite.server, as("hamlet"), "general", "split", "and me");
+    await sendToStream(suite.server, as("hamlet"), "engineering", "landing", "already here");
+    const hamlet = await userIdOf(suite.server, "hamlet@parley.test");
     const user = `@_**King Hamlet|${String(hamlet)}**`;
     const reply = await move("hamlet", second, {
       stream_id: await streamId("engineering"),
@@ -165,7 +156,7 @@ describe("moving messages to another stream", () => {
     );
     expect(landing.map((m) => m.id)).toEqual(expect.arrayContaining([second, third]));
 
-    const single = await sendToStream(server, as("hamlet"), "general", "split", "alone");
+    const single = await sendToStream(suite.server, as("hamlet"), "general", "split", "alone");
     await move("hamlet", single, { stream_id: await streamId("engineering"), topic: "landing" });
     const link = `#narrow/stream/${String(await streamId("engineering"))}-engineering/topic/landing/near/${String(single)}`;
     expect((await topicMessages("hamlet", "engineering", "landing")).at(-1)?.content).toBe(
@@ -174,7 +165,7 @@ describe("moving messages to another stream", () => {
   });
 
   it("into a private stream: its subscribers get rows, everyone else loses the messages", async () => {
-    const { body } = await server.api(
+    const { body } = await suite.server.api(
       "POST",
       "users/me/subscriptions",
       {
@@ -186,8 +177,8 @@ describe("moving messages to another stream", () => {
       as("hamlet"),
     );
     expect(body["result"]).toBe("success");
-    const id = await sendToStream(server, as("othello"), "random", "confidential", "psst");
-    const othelloQueue = await registerQueue(server, as("othello"), {
+    const id = await sendToStream(suite.server, as("othello"), "random", "confidential", "psst");
+    const othelloQueue = await registerQueue(suite.server, as("othello"), {
       event_types: ["update_message", "delete_message"],
     });
     const reply = await move("hamlet", id, {
@@ -196,20 +187,22 @@ describe("moving messages to another stream", () => {
     });
     expect(reply.status).toBe(200);
     // Othello sent it but is not in the room: for him it is deleted (one legacy event).
-    expect(await pollEvents(server, as("othello"), othelloQueue)).toMatchObject([
+    expect(await pollEvents(suite.server, as("othello"), othelloQueue)).toMatchObject([
       { type: "delete_message", message_id: id, message_type: "stream", topic: "confidential" },
     ]);
-    expect((await server.api("GET", `messages/${String(id)}`, {}, as("othello"))).status).toBe(400);
+    expect(
+      (await suite.server.api("GET", `messages/${String(id)}`, {}, as("othello"))).status,
+    ).toBe(400);
     // Iago never received it, but is subscribed to a room without shared history: now he has it.
-    const iago = await server.api("GET", `messages/${String(id)}`, {}, as("iago"));
+    const iago = await suite.server.api("GET", `messages/${String(id)}`, {}, as("iago"));
     expect(iago.body["message"]).toMatchObject({ id, flags: ["read"] });
     // The room's first message is now this older one.
-    expect((await findStreamByName(server.ctx.db, "closed room"))?.first_message_id).toBe(id);
+    expect((await findStreamByName(suite.server.ctx.db, "closed room"))?.first_message_id).toBe(id);
   });
 
   it("refuses what Zulip refuses", async () => {
-    const id = await sendToStream(server, as("hamlet"), "general", "stuck", "here");
-    const dm = await sendDirect(server, as("hamlet"), ["othello@parley.test"]);
+    const id = await sendToStream(suite.server, as("hamlet"), "general", "stuck", "here");
+    const dm = await sendDirect(suite.server, as("hamlet"), ["othello@parley.test"]);
     const engineering = await streamId("engineering");
     expectError(
       await move("polonius", id, { stream_id: engineering }),
@@ -234,8 +227,8 @@ describe("moving messages to another stream", () => {
 
 describe("resolving a topic", () => {
   it("posts Zulip's notice in the renamed topic, and none for moving", async () => {
-    const id = await sendToStream(server, as("othello"), "general", "printer jam", "help");
-    const hamlet = await userIdOf(server, "hamlet@parley.test");
+    const id = await sendToStream(suite.server, as("othello"), "general", "printer jam", "help");
+    const hamlet = await userIdOf(suite.server, "hamlet@parley.test");
     const resolve = await move("hamlet", id, {
       topic: "✔ printer jam",
       propagate_mode: "change_all",
@@ -246,7 +239,7 @@ describe("resolving a topic", () => {
       "help",
       `@_**King Hamlet|${String(hamlet)}** has marked this topic as resolved.`,
     ]);
-    const { body } = await server.api(
+    const { body } = await suite.server.api(
       "GET",
       "messages",
       { anchor: "newest", num_before: 5, num_after: 0, narrow: [["is", "resolved"]] },
