@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { CORPORA } from "../test/corpora";
-import { canonicalHtml, readMarkdownCorpus, type MarkdownCorpus } from "../test/markdown-corpus";
+import {
+  canonicalFragment,
+  INLINE_PREVIEW_CASES,
+  readMarkdownCorpus,
+  type MarkdownCorpus,
+} from "../test/markdown-corpus";
 import { describeWithCorpora } from "../test/vitest-corpora";
 import { renderMessage } from "./render";
 import type { RenderContext } from "./types";
@@ -41,24 +46,9 @@ const ZULIP_TEST_REALM: RenderContext = {
  * 0.16.22, pinned: later 0.16 releases round lengths to four digits and 0.19 renames classes,
  * where Zulip's expected output has neither. Every linkify case renders as Zulip does.
  */
-const KNOWN_REGULAR_FAILURES = [
-  "inline_image",
-  "two_inline_images",
-  "deduplicate_inline_previews",
-  "bulleted_list_inlining",
-  "only_inline_image",
-  "only_named_inline_image",
-  "only_inline_video",
-  "only_named_inline_video",
-  "spoiler_with_inline_image",
-];
+const KNOWN_REGULAR_FAILURES = INLINE_PREVIEW_CASES;
 
-/** Canonical form of an HTML fragment (`canonicalHtml`), parsed the browser's way. */
-function normalise(html: string): string {
-  const template = document.createElement("template");
-  template.innerHTML = html;
-  return canonicalHtml(template.content.childNodes);
-}
+const normalise = (html: string): string => canonicalFragment(document, html);
 
 function renderCase(input: string, translateEmoticons: boolean): string {
   return renderMessage(input, { ...ZULIP_TEST_REALM, translateEmoticons }).html;

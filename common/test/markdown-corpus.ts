@@ -86,3 +86,34 @@ function canonical(node: HtmlNode, inPre: boolean): string {
 export function canonicalHtml(fragment: Iterable<HtmlNode>): string {
   return [...fragment].map((node) => canonical(node, false)).join("");
 }
+
+/** What `canonicalFragment` needs of a document: a browser's or jsdom's. */
+interface FragmentParser {
+  createElement(tag: "template"): {
+    innerHTML: string;
+    readonly content: { readonly childNodes: Iterable<HtmlNode> };
+  };
+}
+
+/** Canonical form (`canonicalHtml`) of an HTML fragment, parsed the browser's way. */
+export function canonicalFragment(parser: FragmentParser, html: string): string {
+  const template = parser.createElement("template");
+  template.innerHTML = html;
+  return canonicalHtml(template.content.childNodes);
+}
+
+/**
+ * The regular cases that need a backend's inline image and video previews (`/thumbnail`, camo
+ * URLs), which neither the renderer nor the server makes yet.
+ */
+export const INLINE_PREVIEW_CASES = [
+  "inline_image",
+  "two_inline_images",
+  "deduplicate_inline_previews",
+  "bulleted_list_inlining",
+  "only_inline_image",
+  "only_named_inline_image",
+  "only_inline_video",
+  "only_named_inline_video",
+  "spoiler_with_inline_image",
+];

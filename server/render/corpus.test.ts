@@ -2,7 +2,8 @@ import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { CORPORA } from "../../common/test/corpora";
 import {
-  canonicalHtml,
+  canonicalFragment,
+  INLINE_PREVIEW_CASES,
   readMarkdownCorpus,
   type MarkdownCorpus,
 } from "../../common/test/markdown-corpus";
@@ -40,26 +41,11 @@ const ZULIP_TEST_REALM_URL = "http://zulip.testserver";
  *   zerver/lib/message.py: `body.rstrip().lstrip("\n")`), so through Zulip it is `<p>test</p>`
  *   too, and Parley does the same.
  */
-const KNOWN_FAILURES_THROUGH_THE_SERVER = [
-  "inline_image",
-  "two_inline_images",
-  "deduplicate_inline_previews",
-  "bulleted_list_inlining",
-  "only_inline_image",
-  "only_named_inline_image",
-  "only_inline_video",
-  "only_named_inline_video",
-  "spoiler_with_inline_image",
-  "nl2br_trailing_space",
-];
+const KNOWN_FAILURES_THROUGH_THE_SERVER = [...INLINE_PREVIEW_CASES, "nl2br_trailing_space"];
 
 const { document } = new JSDOM("").window;
 
-function normalise(html: string): string {
-  const template = document.createElement("template");
-  template.innerHTML = html;
-  return canonicalHtml(template.content.childNodes);
-}
+const normalise = (html: string): string => canonicalFragment(document, html);
 
 /** Zulip's test organisation as far as the cases name it, in a database of its own. */
 async function seedZulipTestRealm(db: Database): Promise<string> {
