@@ -6,12 +6,18 @@ import { defineConfig } from "vite";
  * (Vite's SSR build keeps every dependency external), so they are exactly the `dependencies` of
  * package.json, what a production install (`npm ci --omit=dev`) provides. Files the server reads
  * at run time are found from the project's folder (server/project-root.ts), not from the bundle's.
+ * The PGlite worker thread's module is a second entry, `dist/server/pglite-worker.js`, which
+ * server/db/pglite-thread.ts starts from beside main.js.
  */
 export default defineConfig({
   // public/ is the client's; the server reads the demo emoji from it where it is.
   publicDir: false,
   build: {
-    ssr: "server/main.ts",
+    ssr: true,
+    rolldownOptions: {
+      input: { main: "server/main.ts", "pglite-worker": "server/db/pglite-worker.ts" },
+      output: { entryFileNames: "[name].js" },
+    },
     outDir: "dist/server",
     emptyOutDir: true,
     target: "node20",

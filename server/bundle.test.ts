@@ -2,9 +2,10 @@
 // run by plain `node` (no tsx). Builds a bundle into a folder of dist/ (the server finds the
 // project from its own folder, as it does from dist/server/), starts it on a fresh data folder
 // and checks what only the bundle can get wrong: the packages it leaves to node_modules, and the
-// files it reads at run time (the SQL migrations, the demo emoji).
+// files it reads at run time (the SQL migrations, the demo emoji), and the PGlite worker thread's
+// module, which it starts from its own folder.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -104,14 +105,19 @@ describe("the built server", () => {
     const packageJson = packageJsonSchema.parse(
       JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")),
     );
-    const code = readFileSync(join(bundleDir, "main.js"), "utf8");
+    // main.js, the PGlite worker's entry beside it, and the chunks they share.
+    const files = readdirSync(bundleDir, { recursive: true, encoding: "utf8" }).filter((file) =>
+      file.endsWith(".js"),
+    );
+    expect(files).toEqual(expect.arrayContaining(["main.js", "pglite-worker.js"]));
+    const code = files.map((file) => readFileSync(join(bundleDir, file), "utf8")).join("\n");
     expect([...importedPackages(code)].sort()).toEqual(
       Object.keys(packageJson.dependencies).sort(),
     );
   });
 
   it(
-    "starts with plain node on a fresh data folder, migrates, seeds the demo and serves its emoji",
+    "starts with plain node on a fresh data folder (PGlite in its worker thread), migrates, seeds the demo and serves its emoji",
     async () => {
       const port = await freePort();
       const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };

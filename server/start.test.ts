@@ -1,4 +1,6 @@
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { emojiFolder } from "./actions/emoji";
 import { startTestServer } from "./test/test-server";
@@ -18,5 +20,25 @@ describe("a server without a data folder", () => {
     // Even when this test fails, it leaves nothing behind itself.
     rmSync(folder, { recursive: true, force: true });
     expect(leftBehind).toBe(false);
+  });
+});
+
+describe("a server on its own database", () => {
+  it("answers a request that needs no database while a slow statement runs", async () => {
+    // With a data folder, the server opens its database itself, as `npm start` does.
+    const dataDir = mkdtempSync(join(tmpdir(), "parley-start-"));
+    const server = await startTestServer({ dataDir });
+    try {
+      const order: string[] = [];
+      const slow = server.ctx.db.query("SELECT pg_sleep(1)").then(() => order.push("statement"));
+      const settings = await server.api("GET", "server_settings");
+      order.push("request");
+      await slow;
+      expect(settings.status).toBe(200);
+      expect(order).toEqual(["request", "statement"]);
+    } finally {
+      await server.close({ saveQueues: false });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

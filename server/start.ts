@@ -33,8 +33,8 @@ export interface RunningServer {
   /** What became of the event queues saved by the previous run. */
   restoredQueues: RestoreOutcome;
   /**
-   * Stops gracefully: answers parked polls, stops taking requests, waits for those in flight,
-   * saves the event queues (unless told not to), closes the database, and removes the
+   * Stops gracefully: answers parked polls, stops taking requests, waits for those in flight
+   * and for the delivery of the events they published, saves the event queues (unless told not to), closes the database, and removes the
    * temporary emoji folder of a server without a data folder.
    */
   close(options?: CloseOptions): Promise<void>;
@@ -96,7 +96,9 @@ export async function startServer(
       // Before the answers in flight go out, so each can still say `Connection: close`.
       drainConnections();
       await appClosed;
-      // The app is closed, so nothing can publish an event the file would miss.
+      // The app is closed, so nothing new can publish; the events of what was committed are
+      // delivered before the queues are saved, so the file misses none.
+      await queues.settled();
       if (save && queueFile !== undefined) await saveQueues(queues, queueFile, clock.now());
       await db.close();
       // Without a data folder (tests, benchmarks) the emoji images are in a temporary folder of

@@ -4,6 +4,7 @@ import type { Database, Queryable } from "../db/database";
 import { findUserByEmail, type UserRow } from "../db/users";
 import type { EventQueue } from "../events/event-queue";
 import { queueOptions } from "../test/queue-options";
+import { reactionEvent } from "../test/events";
 import { ApiError } from "../http/errors";
 import { startServer, type RunningServer } from "../start";
 import { FakeClock } from "../test/fake-clock";
@@ -140,7 +141,7 @@ function messageIds(queue: EventQueue): number[] {
   return queue.pending().flatMap((event) => {
     const message = event["message"];
     return event.type === "message" && typeof message === "object" && message !== null
-      ? [(message as { id: number }).id] // our own event, built by publishNewMessage
+      ? [(message as { id: number }).id] // our own event, built by newMessageDelivery
       : [];
   });
 }
@@ -237,6 +238,7 @@ describe("group commit", () => {
     expect(messageIds(queue)).toEqual([]); // nothing is published before its commit
     release();
     const ids = [await first, ...(await Promise.all(rest))];
+    await ctx.queues.settled();
     const published = messageIds(queue);
     expect(published).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(published).size).toBe(6);
@@ -259,7 +261,22 @@ describe("group commit", () => {
     expect(
       await countWhere("SELECT count(*)::int AS n FROM messages WHERE content = 'said once'"),
     ).toBe(1);
+    await ctx.queues.settled();
     expect(messageIds(queue).filter((id) => id === ids[0])).toHaveLength(1);
+    ctx.queues.delete(queue.id, queue.userId);
+  });
+
+  it("answers the sender once committed; the events follow, before those published later", async () => {
+    const ctx = server.ctx;
+    const queue = ctx.queues.create(user("othello").id, QUEUE);
+    const id = await sendMessage(ctx, user("iago"), toStream("general", "answered first"));
+    // The sender has the id, and no queue has the message yet: its delivery waits its turn.
+    expect(messageIds(queue)).toEqual([]);
+    // Whatever is published about the message from now on (an edit…) comes after its event.
+    ctx.queues.publish([user("othello").id], () => reactionEvent(id));
+    await ctx.queues.settled();
+    expect(queue.pending().map((event) => event.type)).toEqual(["message", "reaction"]);
+    expect(messageIds(queue)).toEqual([id]);
     ctx.queues.delete(queue.id, queue.userId);
   });
 });

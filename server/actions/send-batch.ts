@@ -10,7 +10,7 @@ import {
 import { ensureGroupRecipient, type NewMessage } from "../db/messages";
 import { streamCacheOf } from "../db/stream-cache";
 import type { UserRow } from "../db/users";
-import { publishNewMessage } from "./send-events";
+import { newMessageDelivery } from "./send-events";
 import { isStalePlan, planDelivery, type Delivery, type MessageTarget } from "./send-plan";
 
 /** A send that has been checked and rendered, waiting to be written with its batch. */
@@ -97,8 +97,8 @@ async function writeJobs(
  * the next turn of the event loop), which shares the statement's and the commit's cost among
  * them. Every send was checked on its own before it queued, and is checked again if
  * subscriptions changed meanwhile. If a batch's write fails, each of its sends is written
- * alone, so a send can only fail for its own reasons. Events are published after the commit,
- * in id order, before the callers hear back.
+ * alone, so a send can only fail for its own reasons. Events are lined up after the commit, in
+ * id order, and delivered after the callers heard back (`QueueRegistry.defer`).
  */
 class SendCommitter {
   private readonly waiting: Waiting[] = [];
@@ -163,7 +163,8 @@ class SendCommitter {
       }
     }
     const results = await this.write(primaries.map((waiting) => waiting.job));
-    await publishInIdOrder(primaries, results);
+    // The events wait their turn (`QueueRegistry.defer`): the senders hear back first.
+    await deferInIdOrder(primaries, results);
     primaries.forEach((primary, index) => {
       const result = results[index];
       for (const waiting of [primary, ...(followers.get(primary) ?? [])]) {
@@ -224,7 +225,11 @@ async function replanStale(batch: readonly Waiting[]): Promise<Waiting[]> {
   return live;
 }
 
-async function publishInIdOrder(primaries: readonly Waiting[], results: Result[]): Promise<void> {
+/**
+ * Lines up the `message` events of the messages just written, in id order, behind the events
+ * published before them (`QueueRegistry.defer`); they are delivered once the senders heard back.
+ */
+async function deferInIdOrder(primaries: readonly Waiting[], results: Result[]): Promise<void> {
   const written = primaries.flatMap((waiting, index) => {
     const result = results[index];
     return result && !("error" in result) && !result.isDuplicate
@@ -237,7 +242,7 @@ async function publishInIdOrder(primaries: readonly Waiting[], results: Result[]
     if (stream?.first_message_id === null)
       streamCacheOf(job.ctx.db).noteFirstMessage(stream.id, id);
     try {
-      await publishNewMessage(job.ctx, { ...job, id });
+      job.ctx.queues.defer(await newMessageDelivery(job.ctx, { ...job, id }));
     } catch (error) {
       // The message is stored; a failure to build its events must not turn into a failed send.
       console.error(`publishing message ${id} failed:`, error);

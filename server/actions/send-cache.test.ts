@@ -59,17 +59,20 @@ describe("the send path's stream cache", () => {
     const queue = server.ctx.queues.create(ids["othello"] ?? 0, QUEUE);
     const before = await send("iago", "general", "everyone hears this");
     const beforeId = before.body["id"] as number;
+    await server.ctx.queues.settled(); // the events follow the answer
     expect(messageIdsIn(queue.pending())).toEqual([beforeId]);
 
     await setSubscribed("othello", "general", false);
     const during = await send("iago", "general", "othello is gone");
     const duringId = during.body["id"] as number;
+    await server.ctx.queues.settled(); // the events follow the answer
     expect(messageIdsIn(queue.pending())).toEqual([beforeId]);
     expect(await hasRow(ids["othello"] ?? 0, duringId)).toBe(false);
 
     await setSubscribed("othello", "general", true);
     const after = await send("iago", "general", "welcome back");
     const afterId = after.body["id"] as number;
+    await server.ctx.queues.settled(); // the events follow the answer
     expect(messageIdsIn(queue.pending())).toEqual([beforeId, afterId]);
     expect(await hasRow(ids["othello"] ?? 0, afterId)).toBe(true);
     server.ctx.queues.delete(queue.id, queue.userId);

@@ -5,17 +5,18 @@ import { flagNames } from "../db/flags";
 import type { MessageRecord, NewMessage } from "../db/messages";
 import type { UserRow } from "../db/users";
 import type { EventQueue } from "../events/event-queue";
+import type { Delivery } from "../events/queue-registry";
 import { messageMatchesQueueNarrow } from "../events/narrow-filter";
 import { displayRecipientUser } from "../format/display-recipient";
 import { formatMessage } from "../format/message";
-import type { Delivery } from "./send-plan";
+import type { Delivery as Plan } from "./send-plan";
 
 /** A message just written, with what its `message` events need. */
 export interface SentMessage {
   id: number;
   message: NewMessage;
   sender: UserRow;
-  delivery: Delivery;
+  delivery: Plan;
   flagsFor: (userId: number) => number;
   /** The sending client's queue and local id: that queue's event carries `local_message_id`. */
   queueId: string | undefined;
@@ -45,12 +46,14 @@ function recordOf(sent: SentMessage): MessageRecord {
 }
 
 /**
- * Publishes the `message` event of a message just written to every queue of every receiver
- * (and, for a public stream, to `all_public_streams` queues), built from what was written:
- * nothing is read back. The message object is formatted once per `apply_markdown` setting and
- * shared by the queues (events are never mutated once published).
+ * Prepares the delivery of the `message` event of a message just written: the returned
+ * function publishes it to every queue of every receiver (and, for a public stream, to
+ * `all_public_streams` queues), built from what was written: nothing is read back. It does no
+ * I/O, so it can run later, in its turn (`QueueRegistry.defer`). The message object is
+ * formatted once per `apply_markdown` setting and shared by the queues (events are never
+ * mutated once published).
  */
-export async function publishNewMessage(ctx: AppContext, sent: SentMessage): Promise<void> {
+export async function newMessageDelivery(ctx: AppContext, sent: SentMessage): Promise<Delivery> {
   const topicLinks = await ctx.renderContext.topicLinker(ctx.db);
   const record = recordOf(sent);
   const { delivery } = sent;
@@ -84,11 +87,13 @@ export async function publishNewMessage(ctx: AppContext, sent: SentMessage): Pro
     };
   };
   const receivers = new Set(delivery.receiverIds);
-  ctx.queues.publish(receivers, (queue) => build(queue, sent.flagsFor(queue.userId)));
-  if (delivery.stream && !delivery.stream.invite_only) {
-    ctx.queues.publishWhere(
-      (queue) => queue.options.allPublicStreams && !receivers.has(queue.userId),
-      (queue) => build(queue, null),
-    );
-  }
+  return () => {
+    ctx.queues.publish(receivers, (queue) => build(queue, sent.flagsFor(queue.userId)));
+    if (delivery.stream && !delivery.stream.invite_only) {
+      ctx.queues.publishWhere(
+        (queue) => queue.options.allPublicStreams && !receivers.has(queue.userId),
+        (queue) => build(queue, null),
+      );
+    }
+  };
 }

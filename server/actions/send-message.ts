@@ -72,9 +72,9 @@ function localKeyOf(request: SendMessageRequest, content: string): string | unde
  * Sends a stream or direct message: checks the content, the target and the sender's right to
  * post there (stream and subscribers from the stream cache), renders it, then hands it to the
  * group committer (`send-batch.ts`), which stores it with one row per receiver atomically,
- * together with the other sends waiting at that moment, and publishes a `message` event to
- * every queue of every receiver once committed (the sender's queue `queueId` also gets
- * `local_message_id`). Resolves to the message id.
+ * together with the other sends waiting at that moment. Resolves to the message id once
+ * committed; the `message` event to every queue of every receiver (the sender's queue `queueId`
+ * also gets `local_message_id`) follows, in its turn (`QueueRegistry.defer`).
  *
  * Deduplication (Parley's extension beyond Zulip): a send with a `localId` whose sender sent
  * the same request (target and content) with the same `localId` in the last 10 minutes is not

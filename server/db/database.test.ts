@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, testDatabaseUrl } from "../test/test-database";
-import type { Database } from "./database";
+import { openPglite, type Database } from "./database";
 import { migrate } from "./migrate";
 
 // The database layer on the backend of this run: PGlite in memory by default, the PostgreSQL
@@ -78,6 +78,12 @@ describe(`the database layer (${backend})`, () => {
     await expect(
       db.transaction(async (tx) => {
         await tx.query("INSERT INTO things (name) VALUES ('t3')");
+        await tx.query("SELECT no_such_column FROM things");
+      }),
+    ).rejects.toThrow(/no_such_column/);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO things (name) VALUES ('t3')");
         throw new Error("changed my mind");
       }),
     ).rejects.toThrow("changed my mind");
@@ -85,6 +91,44 @@ describe(`the database layer (${backend})`, () => {
       await db.query("SELECT name FROM things WHERE name = ANY($1::text[])", [["t2", "t3"]]),
     ).toEqual([]);
     expect(await db.query("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+  });
+
+  it("gives a failed statement's PostgreSQL fields to its caller (code 23505 and others)", async () => {
+    await db.query("INSERT INTO things (name) VALUES ('e1')");
+    const error: unknown = await db.query("INSERT INTO things (name) VALUES ('e1')").then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(String(error)).toMatch(/duplicate key value violates unique constraint/);
+    expect(error).toMatchObject({
+      code: "23505",
+      constraint: "things_name_key",
+      table: "things",
+    });
+    await expect(db.query("SELECT $1::int AS n", ["not a number"])).rejects.toMatchObject({
+      code: "22P02",
+    });
+  });
+
+  it("keeps a transaction's statements together while other queries wait their turn", async () => {
+    await db.query("INSERT INTO things (name, size) VALUES ('c1', 1)");
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const seen: number[] = [];
+    const inside = db.transaction(async (tx) => {
+      await tx.query("UPDATE things SET size = 2 WHERE name = 'c1'");
+      await gate;
+      await tx.query("UPDATE things SET size = 3 WHERE name = 'c1'");
+    });
+    // Sent while the transaction is open: it sees the transaction's end, never its middle.
+    const outside = db
+      .query<{ size: number }>("SELECT size FROM things WHERE name = 'c1'")
+      .then((rows) => seen.push(...rows.map((row) => row.size)));
+    release();
+    await Promise.all([inside, outside]);
+    if (backend === "PGlite") expect(seen).toEqual([3]);
+    else expect([1, 3]).toContain(seen[0]);
   });
 
   it("runs transactions one after another without mixing their writes", async () => {
@@ -129,5 +173,36 @@ describe(`the database layer (${backend})`, () => {
       [["messages", "users"]],
     );
     expect(tables.map((row) => row.table_name)).toEqual(["messages", "users"]);
+  });
+});
+
+describe("PGlite in its worker thread", () => {
+  it("leaves this thread free while a slow statement runs", async () => {
+    const db = await openPglite(undefined);
+    try {
+      const order: string[] = [];
+      const slow = db.query("SELECT pg_sleep(1)").then(() => order.push("statement"));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      order.push("timer");
+      await slow;
+      expect(order).toEqual(["timer", "statement"]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("answers with a clear error once closed, and lets the process exit", async () => {
+    const db = await openPglite(undefined);
+    await db.close();
+    await expect(db.query("SELECT 1")).rejects.toThrow("the database is closed");
+  });
+
+  it("runs in-process on request, with the same parsers", async () => {
+    const db = await openPglite(undefined, { inProcess: true });
+    try {
+      expect(await db.query("SELECT 2::bigint AS n")).toEqual([{ n: 2 }]);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -1,32 +1,12 @@
 import { PGlite } from "@electric-sql/pglite";
 import { Pool, types, type PoolClient, type QueryResultRow } from "pg";
+import { INT8_OID, pgliteParsers } from "./pglite-protocol";
+import { openPgliteThread } from "./pglite-thread";
+import type { Database, Queryable } from "./queryable";
 
-/** Something SQL can be run on: the database itself or an open transaction. */
-export interface Queryable {
-  /**
-   * Runs one parameterised statement and returns its rows. The row type is the caller's promise
-   * about its own SQL (our schema, our column list); it is not checked at run time.
-   */
-  query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
-}
+export type { Database, Queryable } from "./queryable";
 
-/**
- * The server's database: PGlite in a data folder by default, or a PostgreSQL server when
- * `DATABASE_URL` is set. Both run the same SQL and return the same JS values (int8 as numbers).
- */
-export interface Database extends Queryable {
-  /** Runs `work` in one transaction: everything it wrote is committed, or nothing is. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Runs a script of several statements (migrations). */
-  exec(sql: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-// int8 columns (timestamps in seconds, counts) come back as JS numbers; every value we store
-// in them is far below 2^53.
-const INT8_OID = 20;
 const INT8_ARRAY_OID = 1016;
-const parsers = { [INT8_OID]: (value: string) => Number(value) };
 
 function wrap(target: Pick<PGlite, "query">): Queryable {
   return {
@@ -37,9 +17,17 @@ function wrap(target: Pick<PGlite, "query">): Queryable {
   };
 }
 
-/** Opens (creating if needed) an embedded PostgreSQL in `dataDir`, or in memory when undefined. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const pg = await PGlite.create(dataDir ?? "memory://", { parsers });
+/**
+ * Opens (creating if needed) an embedded PostgreSQL in `dataDir`, or in memory when undefined.
+ * It runs in a worker thread (pglite-thread.ts), so that a slow statement does not stall the
+ * server's other requests; `inProcess` runs it on this thread instead.
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { inProcess?: boolean } = {},
+): Promise<Database> {
+  if (options.inProcess !== true) return openPgliteThread(dataDir);
+  const pg = await PGlite.create(dataDir ?? "memory://", { parsers: pgliteParsers });
   const base = wrap(pg);
   return {
     query: (sql, params) => base.query(sql, params),

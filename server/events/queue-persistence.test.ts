@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { messageEvent, reactionEvent } from "../test/events";
 import { FakeClock } from "../test/fake-clock";
 import { startTestServer, type TestServer } from "../test/test-server";
@@ -231,6 +232,33 @@ describe("a graceful restart", () => {
     ]);
     // Still found only by its owner.
     expect((await eventsOf("othello@parley.test", 0)).body["code"]).toBe("BAD_EVENT_QUEUE_ID");
+  });
+
+  it("delivers the events of every committed send before it saves the queues", async () => {
+    const hamlet = await server.auth("hamlet@parley.test");
+    const registered = await server.api("POST", "register", { event_types: ["message"] }, hamlet);
+    queueId = String(registered.body["queue_id"]);
+    const iago = await server.auth("iago@parley.test");
+    // Sent together, so their deliveries wait in line, one per turn, when the stop begins.
+    const contents = Array.from({ length: 20 }, (_, i) => `in flight ${i}`);
+    const sent = await Promise.all(
+      contents.map((content) =>
+        server.api(
+          "POST",
+          "messages",
+          { type: "stream", to: "general", topic: "stop", content },
+          iago,
+        ),
+      ),
+    );
+    expect(sent.map((reply) => reply.status)).toEqual(contents.map(() => 200));
+    await server.close();
+
+    server = await startTestServer({ dataDir });
+    const { body } = await eventsOf("hamlet@parley.test", -1);
+    const events = z.array(z.object({ message: z.object({ content: z.string() }) }));
+    const delivered = events.parse(body["events"]).map((event) => event.message.content);
+    expect(delivered.sort()).toEqual([...contents].sort());
   });
 
   it("tells every restored queue that wants it that the server restarted", async () => {

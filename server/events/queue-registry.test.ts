@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../http/errors";
 import { FakeClock } from "../test/fake-clock";
-import { messageEvent } from "../test/events";
+import { messageEvent, reactionEvent } from "../test/events";
 import { queueOptions } from "../test/queue-options";
 import type { QueueOptions, QueuedEvent } from "./event-queue";
 import { QueueRegistry } from "./queue-registry";
@@ -180,6 +180,51 @@ describe("QueueRegistry", () => {
     expect(await poll(markdown)).toEqual([{ ...messageEvent(1, "<p>x</p>"), id: 0 }]);
     expect(await poll(raw)).toEqual([{ ...messageEvent(1, "x"), id: 0 }]);
     expect(await poll(other)).toEqual([]);
+  });
+
+  it("runs a deferred delivery on a later turn, before what is published after it", async () => {
+    const { registry } = setup();
+    const queue = registry.create(1, options());
+    registry.defer(() => {
+      registry.publish([1], () => messageEvent(1));
+    });
+    registry.publish([1], () => reactionEvent(1));
+    expect(queue.pending()).toEqual([]);
+    await registry.settled();
+    expect(queue.pending().map((event) => event.type)).toEqual(["message", "reaction"]);
+    // Once the line is empty, publishing delivers at once again.
+    registry.publish([1], () => messageEvent(2));
+    expect(queue.pending()).toHaveLength(3);
+  });
+
+  it("answers a poll with the deliveries deferred before it, even with dont_block", async () => {
+    const { registry } = setup();
+    const queue = registry.create(1, options());
+    registry.defer(() => {
+      registry.publish([1], () => messageEvent(1));
+    });
+    const events = await registry.poll(queue, {
+      lastEventId: undefined,
+      dontBlock: true,
+      onClose: noClose,
+    });
+    expect(events).toEqual([{ ...messageEvent(1), id: 0 }]);
+  });
+
+  it("goes on with the other deliveries when one fails", async () => {
+    const { registry } = setup();
+    const queue = registry.create(1, options());
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    registry.defer(() => {
+      throw new Error("broken delivery");
+    });
+    registry.defer(() => {
+      registry.publish([1], () => messageEvent(2));
+    });
+    await registry.settled();
+    expect(queue.pending()).toHaveLength(1);
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
   });
 
   it("drops a user's longest-idle queue when they hold too many", () => {

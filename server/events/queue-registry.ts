@@ -13,6 +13,9 @@ export interface QueueTimings {
   maxQueuesPerUser: number;
 }
 
+/** Work that publishes events (through `publish`/`publishWhere`), run later by `defer`. */
+export type Delivery = () => void;
+
 export interface PollRequest {
   lastEventId: number | undefined;
   dontBlock: boolean;
@@ -31,6 +34,12 @@ export class QueueRegistry {
   private sweeper: Timer | undefined;
   /** Set by `stop()`: polls are answered at once instead of parking, so the server can close. */
   private stopping = false;
+  /** Deliveries waiting their turn (`defer`), oldest first. */
+  private readonly backlog: Delivery[] = [];
+  /** Set while the backlog is being worked through; settles once it is empty. */
+  private draining: Promise<void> | undefined;
+  /** Set while a deferred delivery runs: its own events go to the queues at once. */
+  private isDelivering = false;
 
   constructor(
     private readonly clock: Clock,
@@ -135,6 +144,13 @@ export class QueueRegistry {
    * that queue.
    */
   publish(userIds: Iterable<number>, build: (queue: EventQueue) => EventWithoutId | null): void {
+    if (this.draining && !this.isDelivering) {
+      const ids = [...userIds];
+      this.defer(() => {
+        this.publish(ids, build);
+      });
+      return;
+    }
     for (const userId of userIds) {
       for (const queue of this.byUser.get(userId) ?? []) {
         this.deliver(queue, build);
@@ -147,15 +163,62 @@ export class QueueRegistry {
     accept: (queue: EventQueue) => boolean,
     build: (queue: EventQueue) => EventWithoutId | null,
   ): void {
+    if (this.draining && !this.isDelivering) {
+      this.defer(() => {
+        this.publishWhere(accept, build);
+      });
+      return;
+    }
     for (const queue of this.queues.values()) if (accept(queue)) this.deliver(queue, build);
   }
 
   /**
-   * One `GET /events`: acknowledges, then answers at once if events wait or `dont_block` is
-   * set, else parks until an event arrives or the heartbeat is due.
+   * Runs `delivery` on a later turn of the event loop (so that the answer being written goes
+   * out first), after every delivery deferred before it. While any waits, `publish` and
+   * `publishWhere` join the same line, so every queue gets its events in the order they were
+   * published: a message's event before the events of its later edits. `poll` and `settled`
+   * wait for the line to empty. Zulip likewise hands a send's events to its event queues after
+   * the commit (`send_event_on_commit`), through one queue processor.
+   */
+  defer(delivery: Delivery): void {
+    this.backlog.push(delivery);
+    this.draining ??= this.drain();
+  }
+
+  /** Resolves once every deferred delivery is done (before saving the queues, in tests). */
+  settled(): Promise<void> {
+    return this.draining ?? Promise.resolve();
+  }
+
+  private async drain(): Promise<void> {
+    for (let delivery = this.backlog.shift(); delivery; delivery = this.backlog.shift()) {
+      // One delivery per turn: requests read meanwhile are answered between them.
+      await new Promise((resolve) => setImmediate(resolve));
+      this.isDelivering = true;
+      try {
+        delivery();
+      } catch (error) {
+        // The events' cause is committed already; one failed delivery must not stop the others.
+        console.error("delivering events failed:", error);
+      } finally {
+        this.isDelivering = false;
+      }
+    }
+    this.draining = undefined;
+  }
+
+  /**
+   * One `GET /events`: acknowledges, waits for the deferred deliveries (`defer`), then answers
+   * at once if events wait or `dont_block` is set, else parks until an event arrives or the heartbeat is due.
    */
   poll(queue: EventQueue, request: PollRequest): Promise<QueuedEvent[]> {
     queue.acknowledge(request.lastEventId);
+    // Events published before this poll but still waiting their delivery are its to answer.
+    if (this.draining) return this.draining.then(() => this.answer(queue, request));
+    return this.answer(queue, request);
+  }
+
+  private answer(queue: EventQueue, request: PollRequest): Promise<QueuedEvent[]> {
     const pending = queue.pending();
     if (pending.length > 0 || request.dontBlock || this.stopping) return Promise.resolve(pending);
     return new Promise((resolve) => {
