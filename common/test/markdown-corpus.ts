@@ -36,7 +36,7 @@ export function readMarkdownCorpus(): MarkdownCorpus {
  * The parts of a parsed HTML node the canonical form reads: a browser's or jsdom's nodes both
  * fit, so the client's jsdom environment and the server's (no DOM library) share the code.
  */
-export interface HtmlNode {
+interface HtmlNode {
   readonly nodeType: number;
   readonly textContent: string | null;
   readonly childNodes: Iterable<HtmlNode>;
@@ -83,7 +83,7 @@ function canonical(node: HtmlNode, inPre: boolean): string {
  * attributes sorted, whitespace-only text between blocks dropped (outside `pre` and `code`),
  * text escaped the one way. Two renderings that a browser shows alike compare equal.
  */
-export function canonicalHtml(fragment: Iterable<HtmlNode>): string {
+function canonicalHtml(fragment: Iterable<HtmlNode>): string {
   return [...fragment].map((node) => canonical(node, false)).join("");
 }
 
