@@ -112,6 +112,12 @@ const messageObjectSchema = z.looseObject({
   flags: z.array(z.string()).optional(),
   reactions: z.array(reactionSchema).optional(),
   last_edit_timestamp: z.number().int().optional(),
+  /**
+   * Search results only: the rendered content and the HTML-escaped topic with each match in
+   * `<span class="highlight">`; sanitize before use.
+   */
+  match_content: z.string().optional(),
+  match_subject: z.string().optional(),
 });
 
 /**

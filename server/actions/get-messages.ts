@@ -19,6 +19,13 @@ import { displayRecipients } from "../format/display-recipient";
 import { formatMessage } from "../format/message";
 import { ApiError } from "../http/errors";
 import type { NarrowTerm } from "./narrow";
+import {
+  searchCondition,
+  searchMatches,
+  searchOperand,
+  searchText,
+  type SearchMatch,
+} from "./narrow-search";
 import { includesHistory, streamsCondition } from "./narrow-streams";
 
 /** Zulip's stand-in anchor for "after every message". */
@@ -157,7 +164,7 @@ async function addTerm(
       return;
     case "search":
       where.add(
-        `to_tsvector('simple', m.subject || ' ' || m.content) @@ plainto_tsquery('simple', ${where.param(String(operand))})`,
+        searchCondition(searchOperand(operand), (value) => where.param(value)),
         negated,
       );
       return;
@@ -300,15 +307,25 @@ export async function getMessages(ctx: AppContext, viewer: UserRow, request: Get
     realmStringId: ctx.realm.stringId,
     topicLinks: await ctx.renderContext.topicLinker(ctx.db),
   };
+  const search = searchText(request.narrow);
+  const matches =
+    search === undefined
+      ? new Map<number, SearchMatch>()
+      : await searchMatches(
+          ctx.db,
+          records.map((record) => record.id),
+          search,
+        );
   return {
-    messages: records.map((record) =>
-      formatMessage(
+    messages: records.map((record) => ({
+      ...formatMessage(
         record,
         recipients.get(record.id) ?? "",
         options,
         reactions.get(record.id) ?? [],
       ),
-    ),
+      ...matches.get(record.id),
+    })),
     anchor: found.anchor,
     found_anchor: found.foundAnchor,
     found_oldest: found.foundOldest,

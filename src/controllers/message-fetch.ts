@@ -1,6 +1,7 @@
 import type { StoreApi } from "zustand/vanilla";
 import type { ApiClient } from "../api/client";
 import { getMessages, type GetMessagesParams } from "../api/messages";
+import { rememberSearchMatches } from "../stores/search-matches";
 import { narrowKey, narrowToApi, type Narrow } from "../lib/narrow";
 import {
   getNarrowState,
@@ -75,6 +76,8 @@ function runFetch(
     apply_markdown: true,
   }).then(
     (result) => {
+      // Before the store renders the rows, so that they show the highlights at once.
+      rememberSearchMatches(narrow, result.messages);
       store.getState().messagesFetched(ticket, { ...result, ...bounds });
     },
     (error: unknown) => {

@@ -8,6 +8,7 @@ import { searchNarrow, streamNarrow, type Narrow } from "../../lib/narrow";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { userQueries } from "../../queries/user-queries";
 import { getMessage, messageStore } from "../../stores/message-store";
+import { rememberSearchMatches } from "../../stores/search-matches";
 import { sessionStore } from "../../stores/session-store";
 import { uiStore } from "../../stores/ui-store";
 import { unreadStore } from "../../stores/unread-store";
@@ -185,6 +186,53 @@ describe("MessageList rows", () => {
     expect(screen.queryByText("one")).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Expand" }));
     expect(screen.getByText("one")).toBeTruthy();
+  });
+
+  it("shows a search's matches highlighted in body and topic, only there, until an edit", () => {
+    const zebra = searchNarrow("zebras");
+    const found = eg.streamMessage({
+      id: 9,
+      timestamp: noon,
+      subject: "zebra & <co>",
+      content: "<p>A zebra crossed</p>",
+      match_content: '<p>A <span class="highlight">zebra</span> crossed</p>',
+      match_subject: '<span class="highlight">zebra</span> &amp; &lt;co&gt;',
+    });
+    rememberSearchMatches(zebra, [found]);
+    seed(zebra, [found]);
+    const { container, unmount } = renderList(zebra);
+    const highlights = () =>
+      Array.from(container.querySelectorAll(".highlight"), (element) => [
+        element.closest(".message-body") === null ? "topic" : "body",
+        element.textContent,
+      ]);
+    expect(highlights()).toEqual([
+      ["topic", "zebra"],
+      ["body", "zebra"],
+    ]);
+    expect(screen.getByRole("link", { name: "zebra & <co>" })).toBeTruthy();
+    unmount();
+
+    // The same message in its stream's view: the search's highlights are the search's.
+    seed(general, [found]);
+    const inStream = renderList(general);
+    expect(inStream.container.querySelector(".highlight")).toBeNull();
+    inStream.unmount();
+
+    const edited = renderList(zebra);
+    act(() => {
+      messageStore.getState().messageUpdated({
+        message_id: 9,
+        message_ids: [9],
+        edit_timestamp: noon + 60,
+        rendered_content: "<p>A zebra stopped</p>",
+      });
+    });
+    expect(within(edited.container).getByText("A zebra stopped")).toBeTruthy();
+    expect(edited.container.querySelector(".message-body .highlight")).toBeNull();
+    expect(edited.container.querySelector(".recipient-topic .highlight")?.textContent).toBe(
+      "zebra",
+    );
   });
 
   it("says what an empty search found", () => {

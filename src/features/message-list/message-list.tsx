@@ -21,12 +21,12 @@ import { adjacentMessageId, indexOfId, isOwnKeysTarget, listKeyCommand } from ".
 import { ListNotices } from "./list-notices";
 import { MessageRowItem } from "./message-row";
 import { OutboxItem } from "./outbox-item";
+import { highlightedTopic } from "../../stores/search-matches";
 import { DateSeparator, RecipientHeader, type StreamLook } from "./recipient-header";
 import { RowGrouping } from "./row-grouping";
 import { useMarkReadOnScroll } from "./use-mark-read-on-scroll";
 import { useNarrowMessages } from "./use-narrow-messages";
 import { usePrepareBodies } from "./use-prepare-bodies";
-import { useSearchHighlight } from "./use-search-highlight";
 import { useStreamLooks } from "./use-stream-looks";
 import { useVirtualList } from "./use-virtual-list";
 import { WindowElements } from "./window-elements";
@@ -61,6 +61,7 @@ function renderRow(row: ListRow, context: RowContext): ReactNode {
           order={row.order}
           stream={streamLook(row, context)}
           ownUserId={context.ownUserId}
+          topicParts={highlightedTopic(context.narrow, row.message)}
         />
       );
     case "message":
@@ -113,6 +114,7 @@ function ghostHeader(first: ListRow | undefined, context: RowContext): ReactNode
       order={header.order}
       stream={streamLook(header, context)}
       ownUserId={context.ownUserId}
+      topicParts={highlightedTopic(context.narrow, header.message)}
       isGhost
     />
   );
@@ -214,7 +216,6 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
     });
   useOpenPosition(state, list);
   useMarkReadOnScroll(narrow, list);
-  useSearchHighlight(narrow, list);
   usePrepareBodies(rows, range);
 
   const goToNewest = () => {

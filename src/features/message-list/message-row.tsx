@@ -10,6 +10,7 @@ import { conversationNarrow } from "../message-actions/message-link";
 import { isStarred } from "../../controllers/star";
 import { MessageReactions } from "../reactions/message-reactions";
 import { MessageBody } from "./message-body";
+import { highlightedContent } from "../../stores/search-matches";
 import { conversationLabel } from "./recipient-header";
 
 /** "#general > lunch", or "You and Hamlet": where a message was sent, in words. */
@@ -188,7 +189,7 @@ export const MessageRowItem = memo(function MessageRowItem({
           ) : isCollapsed ? (
             <CollapsedBody messageId={id} />
           ) : (
-            <MessageBody html={message.content} />
+            <MessageBody html={highlightedContent(narrow, message) ?? message.content} />
           )}
           {/* Mounted only when there are reactions: most rows have none, and it reads the
               user list to name who reacted. */}

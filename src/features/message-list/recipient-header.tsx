@@ -1,5 +1,6 @@
 import { memo, type CSSProperties } from "react";
 import type { Message } from "../../../common/wire/message";
+import type { TopicPart } from "../../stores/search-matches";
 import { Icon } from "../../components/icon";
 import { formatDayLabel, isoLocalDate } from "../../lib/time";
 import { TopicLinkIcons } from "../linkifiers/topic-links";
@@ -44,12 +45,15 @@ export const RecipientHeader = memo(function RecipientHeader({
   order,
   stream,
   ownUserId,
+  topicParts,
   isGhost = false,
 }: {
   message: Message;
   order: number;
   stream: StreamLook | undefined;
   ownUserId: number | null;
+  /** In a search: the topic with the search's matches marked. */
+  topicParts?: readonly TopicPart[] | undefined;
   isGhost?: boolean;
 }) {
   const color = safeStreamColor(stream?.color);
@@ -67,7 +71,12 @@ export const RecipientHeader = memo(function RecipientHeader({
       <div className="recipient-inner">
         <div className="recipient-bar">
           {message.type === "stream" ? (
-            <StreamTitle message={message} stream={stream} tabIndex={tabIndex} />
+            <StreamTitle
+              message={message}
+              stream={stream}
+              tabIndex={tabIndex}
+              topicParts={topicParts}
+            />
           ) : (
             <a
               className="recipient-link recipient-dm"
@@ -87,14 +96,28 @@ export const RecipientHeader = memo(function RecipientHeader({
   );
 });
 
+function TopicText({ parts }: { parts: readonly TopicPart[] }) {
+  return parts.map((part, index) =>
+    part.isMatch ? (
+      <span key={index} className="highlight">
+        {part.text}
+      </span>
+    ) : (
+      part.text
+    ),
+  );
+}
+
 function StreamTitle({
   message,
   stream,
   tabIndex,
+  topicParts,
 }: {
   message: Message;
   stream: StreamLook | undefined;
   tabIndex: number | undefined;
+  topicParts: readonly TopicPart[] | undefined;
 }) {
   const streamId = message.stream_id ?? 0;
   const name =
@@ -117,7 +140,13 @@ function StreamTitle({
         href={narrowToHash(topicNarrow(streamId, name, message.subject))}
         tabIndex={tabIndex}
       >
-        {message.subject === "" ? "(no topic)" : message.subject}
+        {topicParts !== undefined ? (
+          <TopicText parts={topicParts} />
+        ) : message.subject === "" ? (
+          "(no topic)"
+        ) : (
+          message.subject
+        )}
       </a>
       <TopicLinkIcons message={message} tabIndex={tabIndex} />
     </>
