@@ -1,5 +1,11 @@
 import type { AppContext } from "../context";
-import { findUserByEmail, insertUser, NOTIFICATION_BOT_EMAIL, ROLE, type UserRow } from "../db/users";
+import {
+  findUserByEmail,
+  insertUser,
+  NOTIFICATION_BOT_EMAIL,
+  ROLE,
+  type UserRow,
+} from "../db/users";
 import { generateApiKey } from "./api-key";
 
 /**
