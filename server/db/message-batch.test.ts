@@ -159,7 +159,8 @@ describe("the is_private flag (Zulip's bit 2048, for the partial index of direct
       `DELETE FROM schema_migrations WHERE version = '0009_flag_indexes.sql';
        DROP INDEX user_messages_starred_idx, user_messages_any_mentioned_idx,
          user_messages_has_alert_word_idx, user_messages_is_private_idx;
-       DROP STATISTICS user_messages_flag_bits, messages_stream_topic;`,
+       DROP STATISTICS user_messages_flag_bits, messages_stream_topic;
+       DROP INDEX messages_sender_recipient_idx;`,
     );
     expect(await migrate(db)).toEqual(["0009_flag_indexes.sql"]);
     expect(await flagsOf(dm)).toEqual([1 | IS_PRIVATE_FLAG, IS_PRIVATE_FLAG]);
