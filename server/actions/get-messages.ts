@@ -159,7 +159,10 @@ function fromClause(narrow: ResolvedNarrow): string {
   return `${MESSAGE_SELECT} ${join} user_messages um ON um.message_id = m.id AND um.user_id = ${narrow.viewerParam}`;
 }
 
-/** Zulip's `find_first_unread_anchor`: the oldest unread message of the narrow among the viewer's rows. */
+/**
+ * Zulip's `find_first_unread_anchor`: the oldest unread message of the narrow, always among the
+ * viewer's rows (read from the unread partial index).
+ */
 async function firstUnreadId(ctx: AppContext, narrow: ResolvedNarrow): Promise<number> {
   const { where, viewerParam } = narrow;
   const [row] = await ctx.db.query<{ id: number }>(
