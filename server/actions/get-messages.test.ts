@@ -70,3 +70,25 @@ describe("the streams:public narrow (Zulip's streams operator)", () => {
     });
   });
 });
+
+describe("stream narrows (Zulip's by_channel compares the message's recipient)", () => {
+  it("a negated stream keeps the direct messages and the other streams' messages", async () => {
+    const general = await sendToStream(server, as("hamlet"), "general", "not here");
+    const engineering = await sendToStream(server, as("hamlet"), "engineering", "here");
+    const dm = await sendDirect(server, as("hamlet"), ["cordelia@parley.test"], "here too");
+
+    const found = await ids("hamlet", [{ operator: "stream", operand: "general", negated: true }]);
+    expect(found).toEqual(expect.arrayContaining([engineering, dm]));
+    expect(found).not.toContain(general);
+  });
+
+  it("finds a stream's topic whatever the topic's case, and nothing of other streams", async () => {
+    const topic = await sendToStream(server, as("hamlet"), "general", "Case Study");
+    await sendToStream(server, as("hamlet"), "engineering", "case study");
+    const found = await ids("hamlet", [
+      { operator: "stream", operand: "general" },
+      { operator: "topic", operand: "CASE study" },
+    ]);
+    expect(found).toEqual([topic]);
+  });
+});

@@ -1,20 +1,9 @@
 import type { AppContext } from "../context";
-import { FLAG_BITS } from "../db/flags";
-import {
-  MESSAGE_SELECT,
-  groupRecipientId,
-  isStorableId,
-  personalRecipientId,
-  type MessageRecord,
-} from "../db/messages";
+import { FLAG_BITS, IS_PRIVATE_FLAG } from "../db/flags";
+import { MESSAGE_SELECT, isStorableId, type MessageRecord } from "../db/messages";
 import { reactionsForMessages } from "../db/reactions";
-import {
-  findStreamById,
-  findStreamByName,
-  listStreams,
-  listSubscribedStreams,
-} from "../db/streams";
-import { findUserByEmail, findUserById, ROLE, type UserRow } from "../db/users";
+import { findStreamById, findStreamByName } from "../db/streams";
+import type { UserRow } from "../db/users";
 import { displayRecipients } from "../format/display-recipient";
 import { formatMessage } from "../format/message";
 import { ApiError } from "../http/errors";
@@ -26,7 +15,8 @@ import {
   searchText,
   type SearchMatch,
 } from "./narrow-search";
-import { includesHistory, streamsCondition } from "./narrow-streams";
+import { canReadHistory, includesHistory, streamsCondition } from "./narrow-streams";
+import { addDirectTerm, badNarrow, isList, userFromOperand, Where } from "./narrow-where";
 
 /** Zulip's stand-in anchor for "after every message". */
 export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
@@ -43,91 +33,18 @@ export interface GetMessagesRequest {
   applyMarkdown: boolean;
 }
 
-/** Accumulates a WHERE clause and its `$n` parameters. */
-class Where {
-  readonly conditions: string[] = [];
-  readonly params: unknown[] = [];
-  param(value: unknown): string {
-    this.params.push(value);
-    return `$${this.params.length}`;
-  }
-  add(condition: string, negated = false): void {
-    this.conditions.push(negated ? `NOT (${condition})` : `(${condition})`);
-  }
-  sql(): string {
-    return this.conditions.length === 0 ? "true" : this.conditions.join(" AND ");
-  }
+/** A narrow being resolved: its conditions, and what its stream terms found. */
+interface NarrowScope {
+  readonly where: Where;
+  readonly viewer: UserRow;
+  /** A positive topic term is present: the stream term then drives the topic index. */
+  readonly hasTopic: boolean;
+  /** A positive stream term names a stream whose whole history the viewer may read. */
+  readsStreamHistory: boolean;
 }
 
-function isList(operand: NarrowTerm["operand"]): operand is readonly (string | number)[] {
-  return Array.isArray(operand);
-}
-
-function badNarrow(desc: string): ApiError {
-  return new ApiError(`Invalid narrow operator: ${desc}`, { code: "BAD_NARROW", extra: { desc } });
-}
-
-/** Streams whose whole history `user` may read (not only the messages they received). */
-async function fullHistoryStreamIds(ctx: AppContext, user: UserRow): Promise<number[]> {
-  const ids = new Set<number>();
-  if (user.role !== ROLE.guest) {
-    for (const stream of await listStreams(ctx.db)) if (!stream.invite_only) ids.add(stream.id);
-  }
-  for (const stream of await listSubscribedStreams(ctx.db, user.id)) {
-    if (stream.history_public_to_subscribers) ids.add(stream.id);
-  }
-  return [...ids];
-}
-
-async function userFromOperand(ctx: AppContext, operand: string | number): Promise<UserRow> {
-  const user =
-    typeof operand === "number"
-      ? await findUserById(ctx.db, operand)
-      : await findUserByEmail(ctx.db, operand.trim());
-  if (!user) throw badNarrow("unknown user");
-  return user;
-}
-
-async function addDirectTerm(
-  ctx: AppContext,
-  where: Where,
-  viewer: UserRow,
-  term: NarrowTerm,
-): Promise<void> {
-  const operands =
-    typeof term.operand === "string"
-      ? term.operand.split(",").filter((s) => s.trim() !== "")
-      : term.operand;
-  const list = isList(operands) ? operands : [operands];
-  const users = await Promise.all(list.map((operand) => userFromOperand(ctx, operand)));
-  const ids = [...new Set([viewer.id, ...users.map((u) => u.id)])];
-  if (ids.length === 1) {
-    const own = await personalRecipientId(ctx.db, viewer.id);
-    where.add(
-      `m.recipient_id = ${where.param(own)} AND m.sender_id = ${where.param(viewer.id)}`,
-      term.negated,
-    );
-  } else if (ids.length === 2) {
-    const other = ids.find((id) => id !== viewer.id) ?? viewer.id;
-    const toOther = where.param(await personalRecipientId(ctx.db, other));
-    const toViewer = where.param(await personalRecipientId(ctx.db, viewer.id));
-    where.add(
-      `(m.sender_id = ${where.param(viewer.id)} AND m.recipient_id = ${toOther}) OR ` +
-        `(m.sender_id = ${where.param(other)} AND m.recipient_id = ${toViewer})`,
-      term.negated,
-    );
-  } else {
-    const group = await groupRecipientId(ctx.db, ids, false);
-    where.add(`m.recipient_id = ${where.param(group ?? -1)}`, term.negated);
-  }
-}
-
-async function addTerm(
-  ctx: AppContext,
-  where: Where,
-  viewer: UserRow,
-  term: NarrowTerm,
-): Promise<void> {
+async function addTerm(ctx: AppContext, scope: NarrowScope, term: NarrowTerm): Promise<void> {
+  const { where, viewer } = scope;
   const { operator, operand, negated } = term;
   switch (operator) {
     case "stream":
@@ -138,7 +55,17 @@ async function addTerm(
           ? await findStreamById(ctx.db, operand)
           : await findStreamByName(ctx.db, operand);
       if (!stream) throw badNarrow("unknown stream");
-      where.add(`m.stream_id = ${where.param(stream.id)}`, negated);
+      if (!negated && (await canReadHistory(ctx.db, viewer, stream))) {
+        scope.readsStreamHistory = true;
+      }
+      // Zulip's `by_stream` compares the recipient, which (recipient_id, id) indexes in id
+      // order; with a topic, the stream id reaches the (stream_id, lower(subject), id) index.
+      where.add(
+        scope.hasTopic && !negated
+          ? `m.stream_id = ${where.param(stream.id)}`
+          : `m.recipient_id = ${where.param(stream.recipient_id)}`,
+        negated,
+      );
       return;
     }
     case "streams":
@@ -194,7 +121,7 @@ function isCondition(operand: string): string {
       return `um.flags & ${FLAG_BITS.mentioned | FLAG_BITS.wildcard_mentioned} <> 0`;
     case "dm":
     case "private":
-      return "m.stream_id IS NULL";
+      return `um.flags & ${IS_PRIVATE_FLAG} <> 0`;
     case "resolved":
       return "m.subject LIKE '✔ %'";
     default:
@@ -202,44 +129,68 @@ function isCondition(operand: string): string {
   }
 }
 
-/** Builds the WHERE clause: the narrow's terms and what the viewer may see. */
-async function narrowWhere(
+/**
+ * A narrow resolved once per request: its conditions, the parameter holding the viewer's id, and
+ * Zulip's `include_history` (read `messages` alone rather than the viewer's rows).
+ */
+interface ResolvedNarrow {
+  where: Where;
+  viewerParam: string;
+  history: boolean;
+}
+
+/** Resolves the narrow's streams and users once, into conditions on `m` (messages) and `um`. */
+async function resolveNarrow(
   ctx: AppContext,
   viewer: UserRow,
   narrow: readonly NarrowTerm[],
-): Promise<Where> {
+): Promise<ResolvedNarrow> {
   const where = new Where();
-  for (const term of narrow) await addTerm(ctx, where, viewer, term);
-  if (includesHistory(viewer, narrow)) {
-    where.add(
-      `um.user_id IS NOT NULL OR m.stream_id = ANY(${where.param(await fullHistoryStreamIds(ctx, viewer))}::int[])`,
-    );
-  } else {
-    where.add("um.user_id IS NOT NULL");
-  }
-  return where;
+  const viewerParam = where.param(viewer.id);
+  const hasTopic = narrow.some(
+    (t) => !t.negated && (t.operator === "topic" || t.operator === "subject"),
+  );
+  const scope: NarrowScope = { where, viewer, hasTopic, readsStreamHistory: false };
+  for (const term of narrow) await addTerm(ctx, scope, term);
+  return { where, viewerParam, history: includesHistory(viewer, narrow, scope.readsStreamHistory) };
 }
 
-function fromClause(where: Where, viewer: UserRow): string {
-  return `${MESSAGE_SELECT} LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = ${where.param(viewer.id)}`;
+/**
+ * Zulip's two query shapes (`get_base_query_for_search`): with history, `messages` alone (the
+ * viewer's row joined only for its flags), driven by the message indexes; otherwise the viewer's
+ * rows joined to their messages, driven by `user_messages`' per-user indexes (the flag terms'
+ * partial ones among them).
+ */
+function fromClause(narrow: ResolvedNarrow): string {
+  const join = narrow.history ? "LEFT JOIN" : "JOIN";
+  return `${MESSAGE_SELECT} ${join} user_messages um ON um.message_id = m.id AND um.user_id = ${narrow.viewerParam}`;
+}
+
+/**
+ * Zulip's `find_first_unread_anchor`: the oldest unread message of the narrow, always among the
+ * viewer's rows (read from the unread partial index).
+ */
+async function firstUnreadId(ctx: AppContext, narrow: ResolvedNarrow): Promise<number> {
+  const { where, viewerParam } = narrow;
+  const [row] = await ctx.db.query<{ id: number }>(
+    `SELECT m.id FROM messages m
+       JOIN user_messages um ON um.message_id = m.id AND um.user_id = ${viewerParam}
+      WHERE ${where.sql()} AND um.flags & ${FLAG_BITS.read} = 0
+      ORDER BY m.id ASC LIMIT 1`,
+    where.params,
+  );
+  return row?.id ?? LARGER_THAN_MAX_MESSAGE_ID;
 }
 
 async function resolveAnchor(
   ctx: AppContext,
-  viewer: UserRow,
-  narrow: readonly NarrowTerm[],
+  narrow: ResolvedNarrow,
   anchor: Anchor,
 ): Promise<number> {
   if (anchor === "newest") return LARGER_THAN_MAX_MESSAGE_ID;
   if (anchor === "oldest") return 0;
   if (typeof anchor === "number") return Math.max(0, anchor);
-  const where = await narrowWhere(ctx, viewer, narrow);
-  where.add(`um.flags & ${FLAG_BITS.read} = 0`);
-  const [row] = await ctx.db.query<{ id: number | null }>(
-    `SELECT min(m.id) AS id FROM messages m LEFT JOIN user_messages um ON um.message_id = m.id AND um.user_id = ${where.param(viewer.id)} WHERE ${where.sql()}`,
-    where.params,
-  );
-  return row?.id ?? LARGER_THAN_MAX_MESSAGE_ID;
+  return firstUnreadId(ctx, narrow);
 }
 
 /** The messages a fetch around an anchor found, before formatting. */
@@ -254,29 +205,33 @@ interface FoundMessages {
 /**
  * Zulip's `fetch_messages`: up to `numBefore` messages older than the anchor, the anchor itself
  * (with `includeAnchor`), and up to `numAfter` newer ones, among the messages of the narrow the
- * viewer may see, in id order.
+ * viewer may see, in id order. One query: the three sides are the branches of a `UNION ALL`,
+ * each an index range read newest or oldest first, with one more row than asked to tell whether
+ * the narrow's end was reached.
  */
 export async function findNarrowMessages(
   ctx: AppContext,
   viewer: UserRow,
   request: Omit<GetMessagesRequest, "applyMarkdown">,
 ): Promise<FoundMessages> {
-  const anchor = await resolveAnchor(ctx, viewer, request.narrow, request.anchor);
-  const fetchSide = async (comparison: string, order: "ASC" | "DESC", limit: number) => {
-    const where = await narrowWhere(ctx, viewer, request.narrow);
-    const from = fromClause(where, viewer);
-    where.add(`m.id ${comparison} ${where.param(anchor)}::bigint`);
-    return ctx.db.query<MessageRecord>(
-      `${from} WHERE ${where.sql()} ORDER BY m.id ${order} LIMIT ${where.param(limit)}`,
-      where.params,
-    );
-  };
-  const before = await fetchSide("<", "DESC", request.numBefore + 1);
-  const atAnchor = request.includeAnchor ? await fetchSide("=", "ASC", 1) : [];
-  const after = await fetchSide(">", "ASC", request.numAfter + 1);
+  const narrow = await resolveNarrow(ctx, viewer, request.narrow);
+  const anchor = await resolveAnchor(ctx, narrow, request.anchor);
+  const { where } = narrow;
+  const base = `${fromClause(narrow)} WHERE ${where.sql()} AND m.id`;
+  const at = `${where.param(anchor)}::bigint`;
+  const sides = [
+    `(${base} < ${at} ORDER BY m.id DESC LIMIT ${where.param(request.numBefore + 1)})`,
+    ...(request.includeAnchor ? [`(${base} = ${at})`] : []),
+    `(${base} > ${at} ORDER BY m.id ASC LIMIT ${where.param(request.numAfter + 1)})`,
+  ];
+  const rows = await ctx.db.query<MessageRecord>(sides.join(" UNION ALL "), where.params);
+  const byId = (a: MessageRecord, b: MessageRecord) => a.id - b.id;
+  const before = rows.filter((row) => row.id < anchor).sort(byId);
+  const atAnchor = rows.filter((row) => row.id === anchor);
+  const after = rows.filter((row) => row.id > anchor).sort(byId);
   return {
     records: [
-      ...before.slice(0, request.numBefore).reverse(),
+      ...before.slice(Math.max(0, before.length - request.numBefore)),
       ...atAnchor,
       ...after.slice(0, request.numAfter),
     ],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendDirect, sendToStream } from "../test/message-action-helpers";
+import { IS_PRIVATE_FLAG } from "../db/flags";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { userIdOf } from "../test/unread-msgs";
 
@@ -92,6 +93,34 @@ describe("recent_private_conversations", () => {
     const list = await conversations(hamlet);
     expect(list[0]).toEqual({ max_message_id: newer, user_ids: [ids.cordelia] });
     expect(list.some((entry) => entry.max_message_id === older)).toBe(false);
+  });
+
+  it("reads only the newest 1000 direct-message rows of each side, as Zulip does", async () => {
+    const polonius = await userIdOf(server, "polonius@parley.test");
+    const old = await sendDirect(server, othello, ["polonius@parley.test"], "long ago");
+    // 1000 newer direct messages from Othello to Iago, written in bulk as a send writes them.
+    const db = server.ctx.db;
+    const sent = await db.query<{ id: number }>(
+      `INSERT INTO messages (sender_id, recipient_id, subject, content, rendered_content,
+                             date_sent, sending_client)
+       SELECT $1, r.id, '', 'x', '<p>x</p>', 0, 'test'
+         FROM recipients r, generate_series(1, 1000) WHERE r.type = 1 AND r.type_id = $2
+       RETURNING id`,
+      [ids.othello, ids.iago],
+    );
+    await db.query(
+      `INSERT INTO user_messages (user_id, message_id, flags)
+       SELECT u, m, $3 FROM unnest($1::int[]) AS m, unnest($2::int[]) AS u`,
+      [sent.map((row) => row.id), [ids.othello, ids.iago], IS_PRIVATE_FLAG],
+    );
+    const newest = Math.max(...sent.map((row) => row.id));
+
+    const list = await conversations(othello);
+    expect(list[0]).toEqual({ max_message_id: newest, user_ids: [ids.iago] });
+    expect(list.some((entry) => entry.user_ids.join() === String(polonius))).toBe(false);
+    // Polonius received it: on his side it is among his newest messages, so it is listed.
+    const poloniusList = await conversations(await server.auth("polonius@parley.test"));
+    expect(poloniusList[0]).toEqual({ max_message_id: old, user_ids: [ids.othello] });
   });
 
   it("is sent when every type is fetched, and left out when not asked for", async () => {

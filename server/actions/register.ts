@@ -5,7 +5,7 @@ import type {
   UnreadMessages,
 } from "../../common/wire/register";
 import type { AppContext } from "../context";
-import { FLAG_BITS } from "../db/flags";
+import { FLAG_BITS, IS_PRIVATE_FLAG } from "../db/flags";
 import { maxMessageId } from "../db/messages";
 import { loadUserSettings } from "../db/user-settings";
 import { isSystemBot, listUsers, ROLE, type UserRow } from "../db/users";
@@ -26,8 +26,11 @@ import { MAX_MESSAGE_BYTES, MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH } from "./v
 export const ZULIP_VERSION = "9.0-parley";
 export const ZULIP_FEATURE_LEVEL = 247;
 const MAX_UNREADS = 50_000;
-/** Zulip's `RECENT_CONVERSATIONS_LIMIT`: how many conversations `recent_private_conversations` lists. */
-const MAX_RECENT_CONVERSATIONS = 1000;
+/**
+ * Zulip's `RECENT_CONVERSATIONS_LIMIT`: how many of the newest direct-message rows each side of
+ * `recent_private_conversations`' query reads (so at most twice as many conversations).
+ */
+const RECENT_CONVERSATIONS_LIMIT = 1000;
 
 /** The snapshot of `POST /register` (the route adds the queue's `queue_id` and `last_event_id`). */
 export type InitialState = WithoutKeys<RegisterResponse, "queue_id" | "last_event_id">;
@@ -106,52 +109,49 @@ async function unreadMessages(ctx: AppContext, user: UserRow): Promise<UnreadMes
 }
 
 /**
- * Zulip's `recent_private_conversations`: the user's direct conversations (one-to-one, with
- * oneself, and groups), newest first, at most `MAX_RECENT_CONVERSATIONS`. Read through the
- * recipient and sender indexes, never by scanning the user's (mostly stream) messages: messages
- * to the user's personal recipient, the user's own one-to-one messages, and messages to the
- * groups the user belongs to.
+ * Zulip's `get_recent_private_conversations`: the user's direct conversations (one-to-one, with
+ * oneself, and groups), newest first, read as Zulip does from two bounded index ranges: the
+ * user's newest direct-message rows (their `is_private` partial index) for what they sent and
+ * their groups, and the newest messages to their personal recipient, grouped by sender, for
+ * what they received. A conversation whose last message is older than both ranges is left out,
+ * as in Zulip.
  */
 async function recentPrivateConversations(
   ctx: AppContext,
   user: UserRow,
 ): Promise<RecentConversation[]> {
-  const rows = await ctx.db.query<{ participants: string; max_id: number }>(
-    `SELECT m.sender_id::text AS participants, MAX(m.id) AS max_id
-       FROM messages m
-      WHERE m.recipient_id = (SELECT id FROM recipients WHERE type = 1 AND type_id = $1)
-      GROUP BY m.sender_id
-     UNION ALL
-     SELECT r.type_id::text, MAX(m.id)
-       FROM messages m JOIN recipients r ON r.id = m.recipient_id AND r.type = 1
-      WHERE m.sender_id = $1
-      GROUP BY r.type_id
-     UNION ALL
-     SELECT g.user_ids_string, MAX(m.id)
-       FROM direct_message_groups g
-       JOIN recipients r ON r.type = 3 AND r.type_id = g.id
-       JOIN messages m ON m.recipient_id = r.id
-      WHERE (',' || g.user_ids_string || ',') LIKE ('%,' || $1::text || ',%')
-      GROUP BY g.user_ids_string`,
+  const rows = await ctx.db.query<{
+    type: number;
+    type_id: number;
+    user_ids_string: string | null;
+    max_id: number;
+  }>(
+    `WITH mine AS (SELECT id FROM recipients WHERE type = 1 AND type_id = $1),
+     recent AS (
+       (SELECT m.recipient_id, um.message_id
+          FROM user_messages um JOIN messages m ON m.id = um.message_id
+         WHERE um.user_id = $1 AND um.flags & ${IS_PRIVATE_FLAG} <> 0
+           AND m.recipient_id <> (SELECT id FROM mine)
+         ORDER BY um.message_id DESC LIMIT ${RECENT_CONVERSATIONS_LIMIT})
+       UNION ALL
+       (SELECT sender.id, m.id
+          FROM messages m JOIN recipients sender ON sender.type = 1 AND sender.type_id = m.sender_id
+         WHERE m.recipient_id = (SELECT id FROM mine)
+         ORDER BY m.id DESC LIMIT ${RECENT_CONVERSATIONS_LIMIT})
+     )
+     SELECT r.type, r.type_id, g.user_ids_string, max(recent.message_id) AS max_id
+       FROM recent JOIN recipients r ON r.id = recent.recipient_id
+       LEFT JOIN direct_message_groups g ON r.type = 3 AND g.id = r.type_id
+      GROUP BY r.type, r.type_id, g.user_ids_string`,
     [user.id],
   );
-  // One-to-one conversations come from two branches (received, sent): keep the newest.
-  const newest = new Map<string, RecentConversation>();
-  for (const row of rows) {
-    const others = row.participants
-      .split(",")
-      .map(Number)
-      .filter((id) => id !== user.id)
-      .sort((a, b) => a - b);
-    const key = others.join(",");
-    const known = newest.get(key);
-    if (known === undefined || known.max_message_id < row.max_id) {
-      newest.set(key, { max_message_id: row.max_id, user_ids: others });
-    }
-  }
-  return [...newest.values()]
-    .sort((a, b) => b.max_message_id - a.max_message_id)
-    .slice(0, MAX_RECENT_CONVERSATIONS);
+  return rows
+    .map((row) => {
+      const participants = row.user_ids_string?.split(",").map(Number) ?? [row.type_id];
+      const others = participants.filter((id) => id !== user.id).sort((a, b) => a - b);
+      return { max_message_id: row.max_id, user_ids: others };
+    })
+    .sort((a, b) => b.max_message_id - a.max_message_id);
 }
 
 function realmState(ctx: AppContext, realmUrl: string): Partial<InitialState> {

@@ -18,6 +18,13 @@ export const FLAG_BITS = {
 
 export type FlagName = keyof typeof FLAG_BITS;
 
+/**
+ * Zulip's `is_private` bit: set on every row of a direct message when it is inserted, so that a
+ * user's direct messages have a partial index of their own (migration 0009). Bookkeeping, not a
+ * flag of the API (Zulip's `NON_API_FLAGS`): not in `FLAG_BITS`, so never listed nor editable.
+ */
+export const IS_PRIVATE_FLAG = 1 << 11;
+
 const FLAG_ENTRIES = Object.entries(FLAG_BITS) as [FlagName, number][]; // keys of a literal object
 
 export function isFlagName(name: string): name is FlagName {

@@ -7,6 +7,7 @@ import {
   pruneLocalKeys,
   type BatchMessage,
 } from "./message-batch";
+import { IS_PRIVATE_FLAG } from "./flags";
 import { deleteMessage } from "./messages";
 import { migrate } from "./migrate";
 
@@ -119,6 +120,55 @@ describe("insertMessageBatch", () => {
     expect(
       await count("SELECT count(*)::int AS n FROM message_local_ids WHERE sent_at <= 3000"),
     ).toBe(0);
+  });
+});
+
+describe("the is_private flag (Zulip's bit 2048, for the partial index of direct messages)", () => {
+  const flagsOf = async (messageId: number) =>
+    (
+      await db.query<{ flags: number }>(
+        "SELECT flags FROM user_messages WHERE message_id = $1 ORDER BY user_id",
+        [messageId],
+      )
+    ).map((row) => row.flags);
+
+  async function sendDirectToBob(): Promise<number> {
+    const [personal] = await db.query<{ id: number }>(
+      `INSERT INTO recipients (type, type_id) VALUES (1, $1)
+       ON CONFLICT (type, type_id) DO UPDATE SET type_id = EXCLUDED.type_id RETURNING id`,
+      [bob],
+    );
+    const direct = message("psst");
+    direct.message = { ...direct.message, recipientId: personal?.id ?? 0, streamId: null };
+    const [outcome] = await insertMessageBatch(db, [direct], 1000, []);
+    return outcome?.id ?? 0;
+  }
+
+  it("is set on every row of a direct message at insert, never on a stream message's", async () => {
+    const dm = await sendDirectToBob();
+    const [stream] = await insertMessageBatch(db, [message("to all")], 1000, []);
+    expect(await flagsOf(dm)).toEqual([1 | IS_PRIVATE_FLAG, IS_PRIVATE_FLAG]);
+    expect(await flagsOf(stream?.id ?? 0)).toEqual([1, 0]);
+  });
+
+  it("is set by migration 0009 on the direct-message rows written before it", async () => {
+    const dm = await sendDirectToBob();
+    await db.query("UPDATE user_messages SET flags = flags & ~2048");
+    // The database as it was before 0009: without its bit, indexes and statistics.
+    await db.exec(
+      `DELETE FROM schema_migrations WHERE version = '0009_flag_indexes.sql';
+       DROP INDEX user_messages_starred_idx, user_messages_any_mentioned_idx,
+         user_messages_has_alert_word_idx, user_messages_is_private_idx;
+       DROP STATISTICS user_messages_flag_bits, messages_stream_topic;
+       DROP INDEX messages_sender_recipient_idx;`,
+    );
+    expect(await migrate(db)).toEqual(["0009_flag_indexes.sql"]);
+    expect(await flagsOf(dm)).toEqual([1 | IS_PRIVATE_FLAG, IS_PRIVATE_FLAG]);
+    const streamRows = await db.query<{ n: number }>(
+      `SELECT count(*) AS n FROM user_messages um JOIN messages m ON m.id = um.message_id
+        WHERE m.stream_id IS NOT NULL AND um.flags & 2048 <> 0`,
+    );
+    expect(streamRows).toEqual([{ n: 0 }]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Queryable } from "./database";
+import { IS_PRIVATE_FLAG } from "./flags";
 import type { NewMessage } from "./messages";
 
 /** One message of a batch: what to store, who receives it, and its deduplication key. */
@@ -78,7 +79,8 @@ export async function insertMessageBatch(
               date_sent, sending_client FROM fresh
      ), received AS (
        INSERT INTO user_messages (user_id, message_id, flags)
-       SELECT r.user_id, f.id, r.flags
+       SELECT r.user_id, f.id,
+              r.flags | CASE WHEN f.stream_id IS NULL THEN ${IS_PRIVATE_FLAG} ELSE 0 END
          FROM unnest($10::int[], $11::int[], $12::int[]) AS r(ord, user_id, flags)
          JOIN fresh f ON f.ord = r.ord
      ), keyed AS (

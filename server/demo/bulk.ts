@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/database";
-import { FLAG_BITS } from "../db/flags";
+import { FLAG_BITS, IS_PRIVATE_FLAG } from "../db/flags";
 import { groupRecipientId, personalRecipientId } from "../db/messages";
 import { createRandom, type GeneratedMessage } from "./history";
 
@@ -117,6 +117,7 @@ export async function insertHistory(
       if (isOwn || index < unreadFrom || random() < 0.4) flags |= FLAG_BITS.read;
       if (!isOwn && random() < 0.01) flags |= FLAG_BITS.starred;
       if (message.mentionedIds.includes(userId)) flags |= FLAG_BITS.mentioned;
+      if (target.kind !== "stream") flags |= IS_PRIVATE_FLAG;
       return { userId, flags };
     });
     const id = nextId++;
