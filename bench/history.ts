@@ -23,6 +23,9 @@ import { median, percentile, round, writeResults } from "./lib";
 
 const ROOT = join(import.meta.dirname, "..");
 const DATA = join(ROOT, ".data", "bench-history");
+const SLOW_READ_MS = 3000;
+const SLOW_READ_ROUNDS = 3;
+const STALL_PROBES = 3;
 
 interface Statement {
   sql: string;
@@ -178,11 +181,18 @@ interface Session {
   reads: Read[];
 }
 
-type ReadFigures = Map<string, { http: number; floor: number; scans: string[]; plans: string }>;
+type ReadFigures = Map<
+  string,
+  { http: number; floor: number; scans: string[]; plans: string; rounds: number }
+>;
 
 async function measureReads(session: Session, rounds: number): Promise<ReadFigures> {
   const { client, raw, log, reads } = session;
-  for (const read of reads) await client.call(read);
+  const warm = new Map<string, number>();
+  for (const read of reads) warm.set(read.name, (await client.call(read)).ms);
+  // A read of many seconds (a full scan at 1M) gets fewer rounds, or one size takes an hour.
+  const roundsOf = (read: Read) =>
+    (warm.get(read.name) ?? 0) > SLOW_READ_MS ? Math.min(rounds, SLOW_READ_ROUNDS) : rounds;
   const captured = new Map<string, Statement[]>();
   for (const read of reads) {
     log.statements = [];
@@ -195,10 +205,13 @@ async function measureReads(session: Session, rounds: number): Promise<ReadFigur
   const floor = new Map<string, number[]>(reads.map((read) => [read.name, []]));
   // Interleaved: each round runs every read once, so drift in the machine's load hits all alike.
   for (let round = 0; round < rounds; round++) {
-    for (const read of reads) http.get(read.name)?.push((await client.call(read)).ms);
+    for (const read of reads) {
+      if (round < roundsOf(read)) http.get(read.name)?.push((await client.call(read)).ms);
+    }
   }
   for (let round = 0; round < rounds; round++) {
     for (const read of reads) {
+      if (round >= roundsOf(read)) continue;
       floor.get(read.name)?.push(await replay(raw, (captured.get(read.name) ?? []).filter(isRead)));
     }
   }
@@ -210,6 +223,7 @@ async function measureReads(session: Session, rounds: number): Promise<ReadFigur
       floor: median(floor.get(read.name) ?? []),
       scans: fullScans(plans),
       plans,
+      rounds: roundsOf(read),
     });
   }
   return result;
@@ -241,7 +255,7 @@ async function measureStall(session: Session, slowest: Read, other: Client) {
   delay.enable();
   const deliveries: number[] = [];
   const homePage: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < STALL_PROBES; i++) {
     const { body } = await other.call({
       name: "register",
       method: "POST",
@@ -427,6 +441,7 @@ async function main(): Promise<void> {
             httpMs: round(f.http),
             floorMs: round(f.floor),
             ratio: round(f.http / f.floor),
+            rounds: f.rounds,
             fullScans: f.scans,
           },
         ]),
