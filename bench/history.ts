@@ -392,7 +392,13 @@ async function runSize(size: number, rounds: number, postgresUrl: string | undef
       otherEmail,
       await authOf(session.raw, otherEmail),
     );
-    const stall = slowest ? await measureStall(session, slowest, other) : undefined;
+    // A stalled server may time a request out (408): that is a finding, not a failed run.
+    const stall = slowest
+      ? await measureStall(session, slowest, other).catch((error: unknown) => ({
+          slowestRead: slowest.name,
+          failed: error instanceof Error ? error.message : String(error),
+        }))
+      : undefined;
     const suffix = postgresUrl === undefined ? "" : "-postgres";
     const explainFile = join(ROOT, "bench", "results", `history-explain-${size}${suffix}.txt`);
     writeFileSync(
