@@ -25,6 +25,7 @@ export default defineConfig({
       "common/**/*.test.ts",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "bench/*.test.ts",
     ],
     environment: "node",
     testTimeout: 20_000,

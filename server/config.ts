@@ -2,10 +2,10 @@ import { resolve } from "node:path";
 
 /**
  * Size of the demo organisation seeded into an empty database (`DEMO_SIZE`): `minimal` (the
- * hand-written conversations only), `default`, or `large` (benchmarks). Defined here, with the
+ * hand-written conversations only), `default`, `large` or `huge` (benchmarks). Defined here, with the
  * setting that chooses it; the seed (server/demo/) says what each size holds.
  */
-export type DemoSize = "minimal" | "default" | "large";
+export type DemoSize = "minimal" | "default" | "large" | "huge";
 
 /** Server settings, read from the environment once at start. */
 export interface ServerConfig {
@@ -57,8 +57,11 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number):
 
 function demoSize(env: NodeJS.ProcessEnv): DemoSize {
   const value = env["DEMO_SIZE"] ?? "default";
-  if (value === "minimal" || value === "default" || value === "large") return value;
-  throw new Error(`DEMO_SIZE must be minimal, default or large, got ${JSON.stringify(value)}`);
+  if (value === "minimal" || value === "default" || value === "large" || value === "huge")
+    return value;
+  throw new Error(
+    `DEMO_SIZE must be minimal, default, large or huge, got ${JSON.stringify(value)}`,
+  );
 }
 
 function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {

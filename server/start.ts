@@ -8,6 +8,7 @@ import type { ServerConfig } from "./config";
 import type { AppContext } from "./context";
 import { openPglite, openPostgres, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
+import { StatisticsKeeper } from "./db/statistics";
 import { DEMO_REALM, loadRealm, seedDemoIfEmpty } from "./demo/seed";
 import {
   queueFileOf,
@@ -47,6 +48,33 @@ async function openDatabase(config: ServerConfig): Promise<Database> {
     : openPglite(config.dataDir);
 }
 
+/** How often the server checks whether `messages` grew enough to re-analyze. */
+const STATISTICS_CHECK_MS = 60_000;
+
+/**
+ * Brings the planner's statistics up to date (a fresh seed, or a database that grew since) and
+ * checks again every minute: PGlite has no autovacuum to do it. After a seed, a CHECKPOINT
+ * lets PGlite recycle the seed's write-ahead log instead of replaying it on the next start.
+ */
+async function keepStatistics(db: Database, seeded: boolean): Promise<NodeJS.Timeout> {
+  const keeper = new StatisticsKeeper(db);
+  await keeper.analyzeIfGrown();
+  if (seeded) {
+    try {
+      await db.query("CHECKPOINT");
+    } catch {
+      // A PostgreSQL role without pg_checkpoint may not; its own checkpointer will.
+    }
+  }
+  const timer = setInterval(() => {
+    keeper.analyzeIfGrown().catch((error: unknown) => {
+      console.error("ANALYZE failed:", error instanceof Error ? error.message : error);
+    });
+  }, STATISTICS_CHECK_MS);
+  timer.unref();
+  return timer;
+}
+
 /**
  * Opens the database, applies migrations, seeds the demo organisation on first start, restores
  * the event queues saved by the last graceful stop, and builds the app (not yet listening).
@@ -73,6 +101,7 @@ export async function startServer(
     renderContext: new RenderContextCache(),
   };
   const seeded = await seedDemoIfEmpty(seedContext, config.demoSize);
+  const statistics = await keepStatistics(db, seeded);
   // Zulip's system bot that posts move and resolve notices; a database seeded before it lacks it.
   await notificationBot(seedContext);
   // After seeding, so the demo messages of a fresh database do not land in restored queues.
@@ -92,6 +121,7 @@ export async function startServer(
     async close({ saveQueues: save = true } = {}) {
       // Parked polls are answered first, or the server would wait for their heartbeats.
       queues.stop();
+      clearInterval(statistics);
       const appClosed = app.close();
       // Before the answers in flight go out, so each can still say `Connection: close`.
       drainConnections();

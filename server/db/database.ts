@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { Pool, types, type PoolClient, type QueryResultRow } from "pg";
-import { INT8_OID, pgliteParsers } from "./pglite-protocol";
+import { INT8_OID, pgliteOptions } from "./pglite-protocol";
 import { openPgliteThread } from "./pglite-thread";
 import type { Database, Queryable } from "./queryable";
 
@@ -27,7 +27,7 @@ export async function openPglite(
   options: { inProcess?: boolean } = {},
 ): Promise<Database> {
   if (options.inProcess !== true) return openPgliteThread(dataDir);
-  const pg = await PGlite.create(dataDir ?? "memory://", { parsers: pgliteParsers });
+  const pg = await PGlite.create(dataDir ?? "memory://", pgliteOptions);
   const base = wrap(pg);
   return {
     query: (sql, params) => base.query(sql, params),

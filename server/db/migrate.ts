@@ -7,7 +7,8 @@ const MIGRATIONS_DIR = join(PROJECT_ROOT, "server", "db", "migrations");
 
 /**
  * Applies the numbered `.sql` files of `db/migrations` that the database has not seen yet, in
- * order, each in its own transaction together with its record in `schema_migrations`.
+ * order, each in its own transaction together with its record in `schema_migrations`, then
+ * refreshes the planner's statistics if any applied (a new index or column has none).
  */
 export async function migrate(db: Database): Promise<string[]> {
   await db.exec(
@@ -31,5 +32,6 @@ export async function migrate(db: Database): Promise<string[]> {
     );
     newlyApplied.push(file);
   }
+  if (newlyApplied.length > 0) await db.query("ANALYZE");
   return newlyApplied;
 }

@@ -1,10 +1,27 @@
 // What the server's thread and the PGlite worker (pglite-worker.ts) say to each other, and the
-// type parsers both PGlite set-ups share (the worker's and the in-process one of database.ts).
+// options both PGlite set-ups share (the worker's and the in-process one of database.ts).
+import { PGlite } from "@electric-sql/pglite";
 
 // int8 columns (timestamps in seconds, counts) come back as JS numbers; every value we store
 // in them is far below 2^53.
 export const INT8_OID = 20;
-export const pgliteParsers = { [INT8_OID]: (value: string) => Number(value) };
+const pgliteParsers = { [INT8_OID]: (value: string) => Number(value) };
+
+/**
+ * PGlite keeps PostgreSQL's 1 GB write-ahead log ceiling, which it then keeps on disk as recycled
+ * segments; a smaller ceiling checkpoints sooner and leaves less behind. PGlite reads these at
+ * start only (it does not reload `ALTER SYSTEM`).
+ */
+export const pgliteOptions = {
+  parsers: pgliteParsers,
+  startParams: [
+    ...PGlite.defaultStartParams,
+    "-c",
+    "max_wal_size=256MB",
+    "-c",
+    "min_wal_size=32MB",
+  ],
+};
 
 /** One request to the worker; `tx` names the open transaction a statement belongs to. */
 export type WorkerRequest =

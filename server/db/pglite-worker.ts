@@ -5,7 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import {
-  pgliteParsers,
+  pgliteOptions,
   toWorkerError,
   type WorkerReply,
   type WorkerRequest,
@@ -37,9 +37,7 @@ const port = parentPort;
 if (!port) throw new Error("pglite-worker.ts runs as a worker thread");
 // The data folder, or undefined for memory (given by the client at the worker's start).
 const dataDir: unknown = workerData;
-const pg = await PGlite.create(typeof dataDir === "string" ? dataDir : "memory://", {
-  parsers: pgliteParsers,
-});
+const pg = await PGlite.create(typeof dataDir === "string" ? dataDir : "memory://", pgliteOptions);
 const transactions = new Map<number, Inbox>();
 let nextTx = 1;
 

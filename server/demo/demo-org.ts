@@ -130,6 +130,7 @@ export const DEMO_HISTORY_SIZE: Readonly<Record<DemoSize, number>> = {
   minimal: 0,
   default: 3000,
   large: 100_000,
+  huge: 1_000_000,
 };
 
 /** [sender local part, stream, topic, content] in the order they were sent. */

@@ -41,7 +41,7 @@ export interface GeneratedMessage {
   mentionedIds: number[];
 }
 
-const OPENERS = [
+export const OPENERS = [
   "I think",
   "Quick note:",
   "Heads up:",
@@ -55,7 +55,7 @@ const OPENERS = [
   "Following up:",
   "Small thing:",
 ];
-const SUBJECTS = [
+export const SUBJECTS = [
   "the release",
   "the long-poll loop",
   "our onboarding doc",
@@ -73,7 +73,7 @@ const SUBJECTS = [
   "dark mode",
   "the unread counts",
 ];
-const PREDICATES = [
+export const PREDICATES = [
   "looks good to me.",
   "needs another pass.",
   "is ready for review.",

@@ -8,6 +8,7 @@ import type { AppContext } from "../context";
 import { insertStream, upsertSubscription } from "../db/streams";
 import { findUserById, insertUser, listUsers } from "../db/users";
 import { insertHistory } from "./bulk";
+import { seedBulkHistory } from "./bulk-sql";
 import { DEMO_DOMAIN, DEMO_HISTORY_SIZE, DEMO_STREAMS, DEMO_EMOJI } from "./demo-org";
 import {
   createRandom,
@@ -170,23 +171,29 @@ async function seedReactions(
 /**
  * The demo's generated history: months of messages across every stream's topics, direct and
  * group conversations, a few edits (with real edit history), reactions and stars. `large`
- * adds 200 people, 22 streams and 100,000 messages, for benchmarks.
+ * adds 200 people, 22 streams and 100,000 messages, for benchmarks; `huge` a thousand people,
+ * 100 team streams and a million messages (or `messages`), generated in SQL.
  */
 export async function seedHistory(
   ctx: AppContext,
   size: DemoSize,
   now: number,
   colours: readonly string[],
+  messages: number = DEMO_HISTORY_SIZE[size],
 ): Promise<void> {
   const start = now - 180 * DAY;
   if (size === "minimal") return;
+  if (size === "huge") {
+    await seedBulkHistory(ctx.db, { count: messages, start, end: now - 2 * DAY, seed: 1, colours });
+    return;
+  }
   if (size === "large") await seedLargeExtras(ctx, start, colours);
   const { streams, recipients } = await historyStreams(ctx);
   const people = (await listUsers(ctx.db))
     .filter((u) => !u.is_bot)
     .map((u) => ({ id: u.id, fullName: u.full_name }));
-  const messages = generateHistory(streams, people, {
-    count: DEMO_HISTORY_SIZE[size],
+  const history = generateHistory(streams, people, {
+    count: messages,
     directShare: 0.08,
     startTime: start,
     endTime: now - 2 * DAY,
@@ -194,13 +201,13 @@ export async function seedHistory(
   });
   // Public streams only: generated messages link no private stream.
   const context = await ctx.renderContext.forSender(ctx.db, 0, "");
-  const ids = await insertHistory(ctx.db, messages, {
+  const ids = await insertHistory(ctx.db, history, {
     subscribers: new Map(streams.map((s) => [s.id, s.subscriberIds])),
     streamRecipients: recipients,
     unreadTail: 0.02,
     seed: 2,
     render: (content) => renderMarkdown(content, context),
   });
-  await seedEdits(ctx, messages, ids, 24);
-  await seedReactions(ctx, messages, ids, 160, streams);
+  await seedEdits(ctx, history, ids, 24);
+  await seedReactions(ctx, history, ids, 160, streams);
 }

@@ -109,11 +109,13 @@ async function seedMessages(ctx: AppContext, now: number): Promise<void> {
 /**
  * Seeds the demo organisation (people, streams, linkifiers, emoji, groups, months of history)
  * when the database has none, in one transaction: a crash halfway
- * leaves an empty database that the next start seeds again. Returns whether it seeded.
+ * leaves an empty database that the next start seeds again. `messages` overrides the size's
+ * history length (benchmarks seed the huge shape at several sizes). Returns whether it seeded.
  */
 export async function seedDemoIfEmpty(
   ctx: AppContext,
   size: DemoSize = "default",
+  options: { messages?: number } = {},
 ): Promise<boolean> {
   const existing = await ctx.db.query<{ id: number }>("SELECT id FROM realm");
   if (existing.length > 0) return false;
@@ -127,7 +129,7 @@ export async function seedDemoIfEmpty(
     );
     await seedPeopleAndStreams(inner, start);
     await seedRealmObjects(inner);
-    await seedHistory(inner, size, now, STREAM_COLOURS);
+    await seedHistory(inner, size, now, STREAM_COLOURS, options.messages);
     await seedMessages(inner, now);
   });
   return true;

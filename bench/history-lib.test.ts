@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { formatTable, fullScans, parseHistoryArgs } from "./history-lib";
+
+describe("bench:history helpers", () => {
+  it("reads sizes with units, rounds and the backend", () => {
+    expect(parseHistoryArgs(["--sizes", "10k,100000,1m", "--rounds", "9", "--postgres"])).toEqual({
+      sizes: [10_000, 100_000, 1_000_000],
+      rounds: 9,
+      postgres: true,
+    });
+    expect(parseHistoryArgs([]).sizes).toEqual([10_000, 100_000, 1_000_000]);
+  });
+
+  it("refuses what it cannot read", () => {
+    expect(() => parseHistoryArgs(["--sizes", "ten"])).toThrow(/not a size/);
+    expect(() => parseHistoryArgs(["--rounds", "0"])).toThrow(/positive integer/);
+    expect(() => parseHistoryArgs(["--fast"])).toThrow(/unknown option/);
+  });
+
+  it("finds full scans of the history tables only", () => {
+    const plan = [
+      "Limit  (cost=0.42..8.44 rows=1 width=4)",
+      "  ->  Seq Scan on user_messages um  (cost=0.00..1.00 rows=1 width=4)",
+      "  ->  Seq Scan on streams s",
+      "  ->  Index Scan using messages_pkey on messages m",
+    ].join("\n");
+    expect(fullScans(plan)).toEqual(["user_messages"]);
+    expect(fullScans("Seq Scan on messages_local_ids")).toEqual([]);
+  });
+
+  it("puts the floor and the ratio beside each figure", () => {
+    const table = formatTable(
+      [10_000],
+      [{ read: "all", cells: new Map([[10_000, { http: 12, floor: 4, scans: ["messages"] }]]) }],
+    );
+    expect(table).toContain("| all | 12.0 / 4.0 (3.0×) **seq scan messages** |");
+  });
+});
