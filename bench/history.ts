@@ -36,7 +36,7 @@ interface Statement {
 function recording(db: Database, log: { on: boolean; statements: Statement[] }): Database {
   const record = (target: Queryable): Queryable => ({
     query<Row>(sql: string, params: readonly unknown[] = []) {
-      if (log.on) log.statements.push({ sql, params });
+      if (log.on) log.statements.push({ sql, params: [...params] }); // a caller may reuse its array
       return target.query<Row>(sql, params);
     },
   });
