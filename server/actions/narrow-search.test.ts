@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sendToStream } from "../test/message-action-helpers";
-import { startTestServer, type TestServer } from "../test/test-server";
+import { demoSuite } from "../test/demo-suite";
 import { highlightMarked, MAX_SEARCH_LENGTH } from "./narrow-search";
 
-let server: TestServer;
-let hamlet = "";
-
-beforeAll(async () => {
-  server = await startTestServer();
-  hamlet = await server.auth("hamlet@parley.test");
-});
-afterAll(async () => {
-  await server.close();
-});
+const suite = demoSuite(["hamlet"]);
+const { as } = suite;
 
 interface Found {
   id: number;
@@ -23,11 +15,11 @@ interface Found {
 }
 
 async function fetchNarrow(narrow: object[]) {
-  return server.api(
+  return suite.server.api(
     "GET",
     "messages",
     { anchor: "newest", num_before: 100, num_after: 0, narrow },
-    hamlet,
+    as("hamlet"),
   );
 }
 
@@ -49,8 +41,20 @@ const unhighlighted = (html: string) =>
 describe("the search narrow: Zulip's english_us_search", () => {
   it("stems words (running finds run, in content and topic) and ignores stop words", async () => {
     const topic = "stemming check";
-    const ran = await sendToStream(server, hamlet, "general", topic, "we run the tests nightly");
-    const other = await sendToStream(server, hamlet, "general", topic, "nothing to see");
+    const ran = await sendToStream(
+      suite.server,
+      as("hamlet"),
+      "general",
+      topic,
+      "we run the tests nightly",
+    );
+    const other = await sendToStream(
+      suite.server,
+      as("hamlet"),
+      "general",
+      topic,
+      "nothing to see",
+    );
 
     expect(idsOf(await search(topic, words("running")))).toEqual([ran]);
     expect(idsOf(await search(topic, words("Runs nightly")))).toEqual([ran]);
@@ -64,9 +68,27 @@ describe("the search narrow: Zulip's english_us_search", () => {
 
   it("matches a quoted phrase as typed, in content or topic; the words alone in any order", async () => {
     const topic = "phrase check";
-    const inOrder = await sendToStream(server, hamlet, "general", topic, "apple banana cherry");
-    const reversed = await sendToStream(server, hamlet, "general", topic, "cherry banana apple");
-    const percent = await sendToStream(server, hamlet, "general", topic, "apple 100% banana");
+    const inOrder = await sendToStream(
+      suite.server,
+      as("hamlet"),
+      "general",
+      topic,
+      "apple banana cherry",
+    );
+    const reversed = await sendToStream(
+      suite.server,
+      as("hamlet"),
+      "general",
+      topic,
+      "cherry banana apple",
+    );
+    const percent = await sendToStream(
+      suite.server,
+      as("hamlet"),
+      "general",
+      topic,
+      "apple 100% banana",
+    );
 
     expect(idsOf(await search(topic, words("apple banana")))).toEqual([inOrder, reversed, percent]);
     expect(idsOf(await search(topic, words('"apple banana"')))).toEqual([inOrder]);
@@ -83,9 +105,15 @@ describe("the search narrow: Zulip's english_us_search", () => {
 
   it("negates a term, and combines several terms and other operators", async () => {
     const topic = "negation check";
-    const both = await sendToStream(server, hamlet, "general", topic, "red green");
-    const red = await sendToStream(server, hamlet, "general", topic, "red only");
-    const elsewhere = await sendToStream(server, hamlet, "engineering", topic, "red green");
+    const both = await sendToStream(suite.server, as("hamlet"), "general", topic, "red green");
+    const red = await sendToStream(suite.server, as("hamlet"), "general", topic, "red only");
+    const elsewhere = await sendToStream(
+      suite.server,
+      as("hamlet"),
+      "engineering",
+      topic,
+      "red green",
+    );
 
     expect(idsOf(await search(topic, words("red"), words("green", true)))).toEqual([red]);
     expect(idsOf(await search(topic, words("red"), words("green")))).toEqual([both]);
@@ -96,17 +124,22 @@ describe("the search narrow: Zulip's english_us_search", () => {
 
   it("finds a message by its new words after an edit and by its new topic after a move", async () => {
     const topic = "edit check";
-    const id = await sendToStream(server, hamlet, "general", topic, "original wording");
-    const edited = await server.api("PATCH", `messages/${id}`, { content: "revised text" }, hamlet);
+    const id = await sendToStream(suite.server, as("hamlet"), "general", topic, "original wording");
+    const edited = await suite.server.api(
+      "PATCH",
+      `messages/${id}`,
+      { content: "revised text" },
+      as("hamlet"),
+    );
     expect(edited.body["result"], JSON.stringify(edited.body)).toBe("success");
     expect(idsOf(await search(topic, words("original")))).toEqual([]);
     expect(idsOf(await search(topic, words("revised")))).toEqual([id]);
 
-    const moved = await server.api(
+    const moved = await suite.server.api(
       "PATCH",
       `messages/${id}`,
       { topic: "relocated thread", propagate_mode: "change_all" },
-      hamlet,
+      as("hamlet"),
     );
     expect(moved.body["result"], JSON.stringify(moved.body)).toBe("success");
     // The topic's words are searched in their new place (the bot's notice there is in it too).
@@ -119,7 +152,7 @@ describe("match_content and match_subject", () => {
     const topic = "R&D <runs> café";
     const content =
       "Run <b> & [link](https://run.example/run) `run()` well-run café\n\n```\nruns here\n```";
-    const id = await sendToStream(server, hamlet, "general", topic, content);
+    const id = await sendToStream(suite.server, as("hamlet"), "general", topic, content);
     const [found] = await search(topic, words("runs café"));
 
     expect(found?.id).toBe(id);
@@ -139,7 +172,7 @@ describe("match_content and match_subject", () => {
 
   it("are absent outside a search and present, unhighlighted, for a negated search alone", async () => {
     const topic = "fields check";
-    await sendToStream(server, hamlet, "general", topic, "plain words");
+    await sendToStream(suite.server, as("hamlet"), "general", topic, "plain words");
     const [plain] = await search(topic);
     expect(plain).not.toHaveProperty("match_content");
     expect(plain).not.toHaveProperty("match_subject");
