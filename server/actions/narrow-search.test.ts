@@ -35,26 +35,18 @@ async function search(topic: string, ...terms: object[]): Promise<Found[]> {
 
 const words = (operand: string, negated = false) => ({ operator: "search", operand, negated });
 const idsOf = (found: readonly Found[]) => found.map((message) => message.id);
+/** Hamlet posts `content` to #general under `topic`; the new message's id. */
+const postToGeneral = (topic: string, content: string) =>
+  sendToStream(suite.server, as("hamlet"), "general", topic, content);
+
 const unhighlighted = (html: string) =>
   html.replace(/<span class="highlight">([^<]*)<\/span>/g, "$1");
 
 describe("the search narrow: Zulip's english_us_search", () => {
   it("stems words (running finds run, in content and topic) and ignores stop words", async () => {
     const topic = "stemming check";
-    const ran = await sendToStream(
-      suite.server,
-      as("hamlet"),
-      "general",
-      topic,
-      "we run the tests nightly",
-    );
-    const other = await sendToStream(
-      suite.server,
-      as("hamlet"),
-      "general",
-      topic,
-      "nothing to see",
-    );
+    const ran = await postToGeneral(topic, "we run the tests nightly");
+    const other = await postToGeneral(topic, "nothing to see");
 
     expect(idsOf(await search(topic, words("running")))).toEqual([ran]);
     expect(idsOf(await search(topic, words("Runs nightly")))).toEqual([ran]);
@@ -68,27 +60,9 @@ describe("the search narrow: Zulip's english_us_search", () => {
 
   it("matches a quoted phrase as typed, in content or topic; the words alone in any order", async () => {
     const topic = "phrase check";
-    const inOrder = await sendToStream(
-      suite.server,
-      as("hamlet"),
-      "general",
-      topic,
-      "apple banana cherry",
-    );
-    const reversed = await sendToStream(
-      suite.server,
-      as("hamlet"),
-      "general",
-      topic,
-      "cherry banana apple",
-    );
-    const percent = await sendToStream(
-      suite.server,
-      as("hamlet"),
-      "general",
-      topic,
-      "apple 100% banana",
-    );
+    const inOrder = await postToGeneral(topic, "apple banana cherry");
+    const reversed = await postToGeneral(topic, "cherry banana apple");
+    const percent = await postToGeneral(topic, "apple 100% banana");
 
     expect(idsOf(await search(topic, words("apple banana")))).toEqual([inOrder, reversed, percent]);
     expect(idsOf(await search(topic, words('"apple banana"')))).toEqual([inOrder]);
@@ -105,8 +79,8 @@ describe("the search narrow: Zulip's english_us_search", () => {
 
   it("negates a term, and combines several terms and other operators", async () => {
     const topic = "negation check";
-    const both = await sendToStream(suite.server, as("hamlet"), "general", topic, "red green");
-    const red = await sendToStream(suite.server, as("hamlet"), "general", topic, "red only");
+    const both = await postToGeneral(topic, "red green");
+    const red = await postToGeneral(topic, "red only");
     const elsewhere = await sendToStream(
       suite.server,
       as("hamlet"),
@@ -124,7 +98,7 @@ describe("the search narrow: Zulip's english_us_search", () => {
 
   it("finds a message by its new words after an edit and by its new topic after a move", async () => {
     const topic = "edit check";
-    const id = await sendToStream(suite.server, as("hamlet"), "general", topic, "original wording");
+    const id = await postToGeneral(topic, "original wording");
     const edited = await suite.server.api(
       "PATCH",
       `messages/${id}`,
@@ -152,7 +126,7 @@ describe("match_content and match_subject", () => {
     const topic = "R&D <runs> café";
     const content =
       "Run <b> & [link](https://run.example/run) `run()` well-run café\n\n```\nruns here\n```";
-    const id = await sendToStream(suite.server, as("hamlet"), "general", topic, content);
+    const id = await postToGeneral(topic, content);
     const [found] = await search(topic, words("runs café"));
 
     expect(found?.id).toBe(id);
@@ -172,7 +146,7 @@ describe("match_content and match_subject", () => {
 
   it("are absent outside a search and present, unhighlighted, for a negated search alone", async () => {
     const topic = "fields check";
-    await sendToStream(suite.server, as("hamlet"), "general", topic, "plain words");
+    await postToGeneral(topic, "plain words");
     const [plain] = await search(topic);
     expect(plain).not.toHaveProperty("match_content");
     expect(plain).not.toHaveProperty("match_subject");
