@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { applyEventToQueries } from "../../queries/query-events";
@@ -70,6 +70,17 @@ describe("preferences", () => {
     expect(queryClient.getQueryData(settingsQueries.user().queryKey)).toEqual({
       translate_emoticons: true,
     });
+  });
+
+  it("shows the click at once, before the mutation's pending state reaches React", async () => {
+    const box = renderPreferences();
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+    expect(box.disabled).toBe(true);
+    await vi.waitFor(() => {
+      expect(box.disabled).toBe(false);
+    });
+    expect(box.checked).toBe(true);
   });
 
   it("follows a change made in another tab (the user_settings event)", async () => {

@@ -1,20 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useUpdateUserSettings } from "../../queries/settings-mutations";
 import { settingsQueries } from "../../queries/settings-queries";
 
 /**
  * The user's preferences: "Convert emoticons before sending" (`translate_emoticons`). The box
  * shows the value being saved while it is saved, and the saved one after (this tab's answer,
- * or another tab's change through the `user_settings` event).
+ * or another tab's change through the `user_settings` event). The value asked for is this
+ * component's own state, set in the change handler, so the box shows the click at once: the
+ * mutation's pending state reaches React only on a later task, and until then React would put
+ * the controlled box back to the saved value.
  */
 export function Preferences() {
   const settings = useQuery(settingsQueries.user());
   const update = useUpdateUserSettings();
   const headingId = useId();
   const hintId = useId();
+  const [asked, setAsked] = useState<boolean | null>(null);
   const saved = settings.data?.translate_emoticons;
-  const shown = update.isPending ? update.variables.translate_emoticons : saved;
+  const shown = asked ?? saved;
   return (
     <section className="account-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Preferences</h2>
@@ -22,10 +26,18 @@ export function Preferences() {
         <input
           type="checkbox"
           checked={shown ?? false}
-          disabled={saved === undefined || update.isPending}
+          disabled={saved === undefined || asked !== null}
           aria-describedby={hintId}
           onChange={(event) => {
-            update.mutate({ translate_emoticons: event.target.checked });
+            setAsked(event.target.checked);
+            update.mutate(
+              { translate_emoticons: event.target.checked },
+              {
+                onSettled: () => {
+                  setAsked(null);
+                },
+              },
+            );
           }}
         />
         Convert emoticons before sending
