@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTable, fullScans, parseHistoryArgs } from "./history-lib";
+import { formatTable, fullScans, isReadStatement, parseHistoryArgs } from "./history-lib";
 
 describe("bench:history helpers", () => {
   it("reads sizes with units, rounds and the backend", () => {
@@ -15,6 +15,14 @@ describe("bench:history helpers", () => {
     expect(() => parseHistoryArgs(["--sizes", "ten"])).toThrow(/not a size/);
     expect(() => parseHistoryArgs(["--rounds", "0"])).toThrow(/positive integer/);
     expect(() => parseHistoryArgs(["--fast"])).toThrow(/unknown option/);
+  });
+
+  it("counts a parenthesised UNION ALL as a read, and writes as not", () => {
+    expect(isReadStatement("(SELECT m.id FROM messages m) UNION ALL (SELECT 1)")).toBe(true);
+    expect(isReadStatement("  WITH x AS (SELECT 1) SELECT * FROM x")).toBe(true);
+    expect(isReadStatement("select 1")).toBe(true);
+    expect(isReadStatement("INSERT INTO messages DEFAULT VALUES")).toBe(false);
+    expect(isReadStatement("UPDATE user_messages SET flags = 0")).toBe(false);
   });
 
   it("finds full scans of the history tables only", () => {

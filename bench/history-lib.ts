@@ -24,6 +24,14 @@ export function parseHistoryArgs(args: readonly string[]): HistoryOptions {
   return options;
 }
 
+/**
+ * Whether a recorded statement reads (replayed for the floor, EXPLAINed): a SELECT or WITH,
+ * also when it opens with the parenthesis of a `(…) UNION ALL (…)`, as the messages fetch does.
+ */
+export function isReadStatement(sql: string): boolean {
+  return /^[\s(]*(SELECT|WITH)\b/i.test(sql);
+}
+
 function parseCount(text: string | undefined, what: string): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${what} needs a positive integer`);

@@ -17,7 +17,13 @@ import { loadConfig } from "../server/config";
 import type { Database, Queryable } from "../server/db/database";
 import { startServer, type RunningServer } from "../server/start";
 import { ABSENT_WORD, COMMON_PHRASE, COMMON_WORD, RARE_WORD } from "../server/demo/words";
-import { fullScans, formatTable, parseHistoryArgs, type TableRow } from "./history-lib";
+import {
+  fullScans,
+  formatTable,
+  isReadStatement,
+  parseHistoryArgs,
+  type TableRow,
+} from "./history-lib";
 import { folderBytes, openStore, seedRecord, seedStore, storeFor } from "./history-seed";
 import { median, percentile, round, writeResults } from "./lib";
 
@@ -171,11 +177,9 @@ async function replay(db: Queryable, statements: readonly Statement[]): Promise<
   return performance.now() - start;
 }
 
-const isRead = (statement: Statement) => /^\s*(SELECT|WITH)\b/i.test(statement.sql);
-
 async function explain(db: Queryable, statements: readonly Statement[]): Promise<string> {
   const plans: string[] = [];
-  for (const statement of statements.filter(isRead)) {
+  for (const statement of statements.filter((statement) => isReadStatement(statement.sql))) {
     const rows = await db.query<{ "QUERY PLAN": string }>(
       `EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`,
       statement.params,
@@ -226,7 +230,12 @@ async function measureReads(session: Session, rounds: number): Promise<ReadFigur
   for (let round = 0; round < rounds; round++) {
     for (const read of reads) {
       if (round >= roundsOf(read)) continue;
-      floor.get(read.name)?.push(await replay(raw, (captured.get(read.name) ?? []).filter(isRead)));
+      floor.get(read.name)?.push(
+        await replay(
+          raw,
+          (captured.get(read.name) ?? []).filter((statement) => isReadStatement(statement.sql)),
+        ),
+      );
     }
   }
   const result: ReadFigures = new Map();
