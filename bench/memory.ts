@@ -146,7 +146,8 @@ const line = (label: string, memory: Memory, extra = "") => {
 };
 console.log(`memory of the server on ${server.backend}, with the demo:`);
 if (server.seedingProcess) line("first start, seeding:", server.seedingProcess);
-line("a start on that data:", before);
+// On PostgreSQL this process seeded the fresh database itself.
+line(server.seedingProcess ? "a start on that data:" : "started, seeding the demo:", before);
 line(
   `${CLIENTS} clients registered:`,
   registered,
