@@ -143,7 +143,14 @@ const collect = (job: CollectJob) =>
     pollers.postMessage(job);
   });
 /** Every subscriber's queue is polled, the sender's own too: each message arrives this often. */
-const delivered = (count: number) => collect({ expected: count * queues.length });
+const delivered = async (count: number) => {
+  const expected = count * queues.length;
+  const arrivals = await collect({ expected });
+  if (arrivals.ids.length < expected) {
+    throw new Error(`the polls got ${arrivals.ids.length} of ${expected} message events`);
+  }
+  return arrivals;
+};
 
 const perRun = { action: [] as number[], actionConcurrent: [] as number[] };
 /** The HTTP runs by requests in flight (`"8InFlight"`). */
