@@ -1,5 +1,5 @@
-// Worker thread of bench/fanout.ts: holds one long poll per client over real HTTP, on its own
-// event loop (and core), and reports when each answer arrived.
+// Worker thread of bench/fanout.ts (one per side compared): holds one long poll per client over
+// real HTTP, on its own event loop (and core), and reports when each answer arrived.
 import { Agent, request } from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 
