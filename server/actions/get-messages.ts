@@ -1,22 +1,16 @@
 import type { AppContext } from "../context";
-import { FLAG_BITS, IS_PRIVATE_FLAG } from "../db/flags";
-import { MESSAGE_SELECT, isStorableId, type MessageRecord } from "../db/messages";
+import { FLAG_BITS } from "../db/flags";
+import { MESSAGE_SELECT, type MessageRecord } from "../db/messages";
 import { reactionsForMessages } from "../db/reactions";
-import { findStreamById, findStreamByName } from "../db/streams";
 import type { UserRow } from "../db/users";
 import { displayRecipients } from "../format/display-recipient";
 import { formatMessage } from "../format/message";
 import { ApiError } from "../http/errors";
 import type { NarrowTerm } from "./narrow";
-import {
-  searchCondition,
-  searchMatches,
-  searchOperand,
-  searchText,
-  type SearchMatch,
-} from "./narrow-search";
-import { canReadHistory, includesHistory, streamsCondition } from "./narrow-streams";
-import { addDirectTerm, badNarrow, isList, userFromOperand, Where } from "./narrow-where";
+import { searchMatches, searchText, type SearchMatch } from "./narrow-search";
+import { searchFetchRows } from "./narrow-search-plan";
+import { includesHistory } from "./narrow-streams";
+import { addTerm, Where, type NarrowScope } from "./narrow-where";
 
 /** Zulip's stand-in anchor for "after every message". */
 export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
@@ -31,102 +25,6 @@ export interface GetMessagesRequest {
   includeAnchor: boolean;
   narrow: readonly NarrowTerm[];
   applyMarkdown: boolean;
-}
-
-/** A narrow being resolved: its conditions, and what its stream terms found. */
-interface NarrowScope {
-  readonly where: Where;
-  readonly viewer: UserRow;
-  /** A positive topic term is present: the stream term then drives the topic index. */
-  readonly hasTopic: boolean;
-  /** A positive stream term names a stream whose whole history the viewer may read. */
-  readsStreamHistory: boolean;
-}
-
-async function addTerm(ctx: AppContext, scope: NarrowScope, term: NarrowTerm): Promise<void> {
-  const { where, viewer } = scope;
-  const { operator, operand, negated } = term;
-  switch (operator) {
-    case "stream":
-    case "channel": {
-      if (isList(operand)) throw badNarrow("stream operand must be a name or an id");
-      const stream =
-        typeof operand === "number"
-          ? await findStreamById(ctx.db, operand)
-          : await findStreamByName(ctx.db, operand);
-      if (!stream) throw badNarrow("unknown stream");
-      if (!negated && (await canReadHistory(ctx.db, viewer, stream))) {
-        scope.readsStreamHistory = true;
-      }
-      // Zulip's `by_stream` compares the recipient, which (recipient_id, id) indexes in id
-      // order; with a topic, the stream id reaches the (stream_id, lower(subject), id) index.
-      where.add(
-        scope.hasTopic && !negated
-          ? `m.stream_id = ${where.param(stream.id)}`
-          : `m.recipient_id = ${where.param(stream.recipient_id)}`,
-        negated,
-      );
-      return;
-    }
-    case "streams":
-    case "channels":
-      where.add(streamsCondition(operand), negated);
-      return;
-    case "topic":
-    case "subject":
-      where.add(`lower(m.subject) = lower(${where.param(String(operand))})`, negated);
-      return;
-    case "sender": {
-      if (isList(operand)) throw badNarrow("sender operand must be an email or an id");
-      const sender = await userFromOperand(ctx, operand);
-      where.add(`m.sender_id = ${where.param(sender.id)}`, negated);
-      return;
-    }
-    case "dm":
-    case "pm-with":
-      await addDirectTerm(ctx, where, viewer, term);
-      return;
-    case "is":
-      where.add(isCondition(String(operand)), negated);
-      return;
-    case "search":
-      where.add(
-        searchCondition(searchOperand(operand), (value) => where.param(value)),
-        negated,
-      );
-      return;
-    case "id": {
-      // Zulip's `by_id`: `str(operand).isdigit()` or "Invalid message ID" (so `1e300` and `-1`
-      // are refused); a well-formed id beyond any row's matches nothing.
-      if (!/^\d+$/.test(String(operand))) throw badNarrow("Invalid message ID");
-      const id = Number(operand);
-      where.add(isStorableId(id) ? `m.id = ${where.param(id)}` : "FALSE", negated);
-      return;
-    }
-    case "near":
-      return;
-    default:
-      throw badNarrow(`unknown operator ${operator}`);
-  }
-}
-
-function isCondition(operand: string): string {
-  switch (operand) {
-    case "starred":
-      return `um.flags & ${FLAG_BITS.starred} <> 0`;
-    case "unread":
-      return `um.flags & ${FLAG_BITS.read} = 0`;
-    case "mentioned":
-    case "alerted":
-      return `um.flags & ${FLAG_BITS.mentioned | FLAG_BITS.wildcard_mentioned} <> 0`;
-    case "dm":
-    case "private":
-      return `um.flags & ${IS_PRIVATE_FLAG} <> 0`;
-    case "resolved":
-      return "m.subject LIKE '✔ %'";
-    default:
-      throw badNarrow(`unknown 'is' operand ${operand}`);
-  }
 }
 
 /**
@@ -152,7 +50,11 @@ async function resolveNarrow(
   );
   const scope: NarrowScope = { where, viewer, hasTopic, readsStreamHistory: false };
   for (const term of narrow) await addTerm(ctx, scope, term);
-  return { where, viewerParam, history: includesHistory(viewer, narrow, scope.readsStreamHistory) };
+  return {
+    where,
+    viewerParam,
+    history: includesHistory(viewer, narrow, scope.readsStreamHistory),
+  };
 }
 
 /**
@@ -161,9 +63,9 @@ async function resolveNarrow(
  * rows joined to their messages, driven by `user_messages`' per-user indexes (the flag terms'
  * partial ones among them).
  */
-function fromClause(narrow: ResolvedNarrow): string {
+function viewerJoin(narrow: ResolvedNarrow): string {
   const join = narrow.history ? "LEFT JOIN" : "JOIN";
-  return `${MESSAGE_SELECT} ${join} user_messages um ON um.message_id = m.id AND um.user_id = ${narrow.viewerParam}`;
+  return `${join} user_messages um ON um.message_id = m.id AND um.user_id = ${narrow.viewerParam}`;
 }
 
 /**
@@ -202,12 +104,30 @@ interface FoundMessages {
   foundNewest: boolean;
 }
 
+/** The rows around the anchor: one query, each side an index range read from the anchor. */
+async function fetchRows(
+  ctx: AppContext,
+  select: string,
+  where: Where,
+  anchor: number,
+  request: Omit<GetMessagesRequest, "applyMarkdown">,
+): Promise<MessageRecord[]> {
+  const base = `${select} WHERE ${where.sql()} AND m.id`;
+  const at = `${where.param(anchor)}::bigint`;
+  const sides = [
+    `(${base} < ${at} ORDER BY m.id DESC LIMIT ${where.param(request.numBefore + 1)})`,
+    ...(request.includeAnchor ? [`(${base} = ${at})`] : []),
+    `(${base} > ${at} ORDER BY m.id ASC LIMIT ${where.param(request.numAfter + 1)})`,
+  ];
+  return ctx.db.query<MessageRecord>(sides.join(" UNION ALL "), where.params);
+}
+
 /**
  * Zulip's `fetch_messages`: up to `numBefore` messages older than the anchor, the anchor itself
  * (with `includeAnchor`), and up to `numAfter` newer ones, among the messages of the narrow the
  * viewer may see, in id order. One query: the three sides are the branches of a `UNION ALL`,
  * each an index range read newest or oldest first, with one more row than asked to tell whether
- * the narrow's end was reached.
+ * the narrow's end was reached (a search's sides: `searchFetchRows`, each within a bounded plan).
  */
 export async function findNarrowMessages(
   ctx: AppContext,
@@ -216,15 +136,16 @@ export async function findNarrowMessages(
 ): Promise<FoundMessages> {
   const narrow = await resolveNarrow(ctx, viewer, request.narrow);
   const anchor = await resolveAnchor(ctx, narrow, request.anchor);
-  const { where } = narrow;
-  const base = `${fromClause(narrow)} WHERE ${where.sql()} AND m.id`;
-  const at = `${where.param(anchor)}::bigint`;
-  const sides = [
-    `(${base} < ${at} ORDER BY m.id DESC LIMIT ${where.param(request.numBefore + 1)})`,
-    ...(request.includeAnchor ? [`(${base} = ${at})`] : []),
-    `(${base} > ${at} ORDER BY m.id ASC LIMIT ${where.param(request.numAfter + 1)})`,
-  ];
-  const rows = await ctx.db.query<MessageRecord>(sides.join(" UNION ALL "), where.params);
+  const select = `${MESSAGE_SELECT} ${viewerJoin(narrow)}`;
+  const rows = request.narrow.some((term) => term.operator === "search" && !term.negated)
+    ? await searchFetchRows(ctx.db, {
+        ...request,
+        where: narrow.where,
+        select,
+        viewerJoin: viewerJoin(narrow),
+        anchor,
+      })
+    : await fetchRows(ctx, select, narrow.where, anchor, request);
   const byId = (a: MessageRecord, b: MessageRecord) => a.id - b.id;
   const before = rows.filter((row) => row.id < anchor).sort(byId);
   const atAnchor = rows.filter((row) => row.id === anchor);
