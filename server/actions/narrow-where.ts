@@ -98,8 +98,11 @@ function isCondition(operand: string): string {
     case "unread":
       return `um.flags & ${FLAG_BITS.read} = 0`;
     case "mentioned":
-    case "alerted":
       return `um.flags & ${FLAG_BITS.mentioned | FLAG_BITS.wildcard_mentioned} <> 0`;
+    case "alerted":
+      // Zulip's `by_is`: the `has_alert_word` flag, which nothing sets while alert words are
+      // not implemented, so no message is alerted (it is not "mentioned").
+      return `um.flags & ${FLAG_BITS.has_alert_word} <> 0`;
     case "dm":
     case "private":
       return `um.flags & ${IS_PRIVATE_FLAG} <> 0`;
