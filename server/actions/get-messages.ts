@@ -48,7 +48,8 @@ async function resolveNarrow(
   const hasTopic = narrow.some(
     (t) => !t.negated && (t.operator === "topic" || t.operator === "subject"),
   );
-  const scope: NarrowScope = { where, viewer, hasTopic, readsStreamHistory: false };
+  const kinds = { channel: false, direct: false };
+  const scope: NarrowScope = { where, viewer, hasTopic, readsStreamHistory: false, kinds };
   for (const term of narrow) await addTerm(ctx, scope, term);
   return {
     where,

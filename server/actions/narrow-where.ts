@@ -113,6 +113,32 @@ function isCondition(operand: string): string {
   }
 }
 
+/** The kinds of message a narrow's terms so far limit it to. */
+interface NarrowKinds {
+  channel: boolean;
+  direct: boolean;
+}
+
+/**
+ * Zulip's `check_not_both_channel_and_dm_narrow`, called by each term as it is added: a positive
+ * stream, `streams` or topic term limits the narrow to channel messages, as does a negated
+ * `is:dm`; a positive `dm` or `is:dm` term to direct messages. Both at once is refused (other
+ * negated terms limit nothing).
+ */
+function checkKind(kinds: NarrowKinds, term: NarrowTerm): void {
+  const { operator, operand, negated } = term;
+  const isDm = operator === "is" && (operand === "dm" || operand === "private");
+  const channelOperators = ["stream", "channel", "streams", "channels", "topic", "subject"];
+  if ((channelOperators.includes(operator) && !negated) || (isDm && negated)) {
+    kinds.channel = true;
+  } else if (((operator === "dm" || operator === "pm-with") && !negated) || (isDm && !negated)) {
+    kinds.direct = true;
+  }
+  if (kinds.channel && kinds.direct) {
+    throw badNarrow("No message can be both a channel message and direct message");
+  }
+}
+
 /** A narrow being resolved: its conditions, and what its stream terms found. */
 export interface NarrowScope {
   readonly where: Where;
@@ -121,6 +147,8 @@ export interface NarrowScope {
   readonly hasTopic: boolean;
   /** A positive stream term names a stream whose whole history the viewer may read. */
   readsStreamHistory: boolean;
+  /** The kinds of message the terms so far limit the narrow to (Zulip refuses both at once). */
+  readonly kinds: NarrowKinds;
 }
 
 /** Adds one term of the narrow to its conditions (Zulip's `NarrowBuilder.add_term`). */
@@ -131,6 +159,7 @@ export async function addTerm(
 ): Promise<void> {
   const { where, viewer } = scope;
   const { operator, operand, negated } = term;
+  checkKind(scope.kinds, term);
   switch (operator) {
     case "stream":
     case "channel": {
