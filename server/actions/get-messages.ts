@@ -10,7 +10,7 @@ import type { NarrowTerm } from "./narrow";
 import { searchMatches, searchText, type SearchMatch } from "./narrow-search";
 import { searchFetchRows } from "./narrow-search-plan";
 import { includesHistory } from "./narrow-streams";
-import { addTerm, Where, type NarrowScope } from "./narrow-where";
+import { addTerm, mutedStreamRecipients, Where, type NarrowScope } from "./narrow-where";
 
 /** Zulip's stand-in anchor for "after every message". */
 export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
@@ -33,8 +33,11 @@ export interface GetMessagesRequest {
  */
 interface ResolvedNarrow {
   where: Where;
+  viewerId: number;
   viewerParam: string;
   history: boolean;
+  /** A stream term is present: muting that stream does not hide its unread messages. */
+  namesStream: boolean;
 }
 
 /** Resolves the narrow's streams and users once, into conditions on `m` (messages) and `um`. */
@@ -53,8 +56,11 @@ async function resolveNarrow(
   for (const term of narrow) await addTerm(ctx, scope, term);
   return {
     where,
+    viewerId: viewer.id,
     viewerParam,
     history: includesHistory(viewer, narrow, scope.readsStreamHistory),
+    // Zulip's `get_channel_from_narrow_access_unchecked`: any stream term, negated or not.
+    namesStream: narrow.some((t) => t.operator === "stream" || t.operator === "channel"),
   };
 }
 
@@ -71,16 +77,25 @@ function viewerJoin(narrow: ResolvedNarrow): string {
 
 /**
  * Zulip's `find_first_unread_anchor`: the oldest unread message of the narrow, always among the
- * viewer's rows (read from the unread partial index).
+ * viewer's rows (read from the unread partial index), leaving out what Zulip's
+ * `exclude_muting_conditions` does: in a narrow without a stream term, the streams the viewer
+ * muted. (Zulip also leaves out muted topics, and keeps a muted stream's followed or unmuted
+ * ones; Parley has no per-topic visibility yet.)
  */
 async function firstUnreadId(ctx: AppContext, narrow: ResolvedNarrow): Promise<number> {
   const { where, viewerParam } = narrow;
+  const params = [...where.params];
+  let muting = "";
+  if (!narrow.namesStream) {
+    params.push(await mutedStreamRecipients(ctx.db, narrow.viewerId));
+    muting = `AND m.recipient_id <> ALL($${params.length}::int[])`;
+  }
   const [row] = await ctx.db.query<{ id: number }>(
     `SELECT m.id FROM messages m
        JOIN user_messages um ON um.message_id = m.id AND um.user_id = ${viewerParam}
-      WHERE ${where.sql()} AND um.flags & ${FLAG_BITS.read} = 0
+      WHERE ${where.sql()} AND um.flags & ${FLAG_BITS.read} = 0 ${muting}
       ORDER BY m.id ASC LIMIT 1`,
-    where.params,
+    params,
   );
   return row?.id ?? LARGER_THAN_MAX_MESSAGE_ID;
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from "../context";
+import type { Queryable } from "../db/database";
 import { FLAG_BITS, IS_PRIVATE_FLAG } from "../db/flags";
 import { groupRecipientId, isStorableId, personalRecipientId } from "../db/messages";
 import { findStreamById, findStreamByName } from "../db/streams";
@@ -137,6 +138,17 @@ function checkKind(kinds: NarrowKinds, term: NarrowTerm): void {
   if (kinds.channel && kinds.direct) {
     throw badNarrow("No message can be both a channel message and direct message");
   }
+}
+
+/** The recipients of the streams the user muted (Zulip's `exclude_muting_conditions`). */
+export async function mutedStreamRecipients(db: Queryable, userId: number): Promise<number[]> {
+  const rows = await db.query<{ recipient_id: number }>(
+    `SELECT r.id AS recipient_id FROM subscriptions sub
+       JOIN recipients r ON r.type = 2 AND r.type_id = sub.stream_id
+      WHERE sub.user_id = $1 AND sub.active AND sub.is_muted`,
+    [userId],
+  );
+  return rows.map((row) => row.recipient_id);
 }
 
 /** A narrow being resolved: its conditions, and what its stream terms found. */
