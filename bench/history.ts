@@ -111,6 +111,9 @@ async function readsFor(db: Queryable, me: number): Promise<Read[]> {
     messagesRead(`search rare "${RARE_WORD}"`, [search(RARE_WORD)]),
     messagesRead(`search absent "${ABSENT_WORD}"`, [search(ABSENT_WORD)]),
     messagesRead("search quoted phrase", [search(`"${COMMON_PHRASE}"`)]),
+    // Two words of the vocabulary each in about one message in ten, together in one in 180: the
+    // planner, multiplying their frequencies, expects them together in one in 110.
+    messagesRead("search two words rarely together", [search("lunch budget")]),
     messagesRead("search + stream", [stream, search(COMMON_WORD)]),
     messagesRead("search + sender", [sender, search(COMMON_WORD)]),
     { name: "POST /register", method: "POST", path: "/api/v1/register", params: {} },

@@ -92,3 +92,37 @@ describe("stream narrows (Zulip's by_channel compares the message's recipient)",
     expect(found).toEqual([topic]);
   });
 });
+
+describe("anchor=first_unread (Zulip's find_first_unread_anchor, exclude_muting_conditions)", () => {
+  const anchorOf = async (narrow: object[]) => {
+    const params = { anchor: "first_unread", num_before: 0, num_after: 0, narrow };
+    const { body } = await server.api("GET", "messages", params, as("hamlet"));
+    expect(body["result"], JSON.stringify(body)).toBe("success");
+    return body["anchor"];
+  };
+  const setMuted = (muted: boolean) =>
+    server.ctx.db.query(
+      `UPDATE subscriptions SET is_muted = $1
+        WHERE user_id = (SELECT id FROM users WHERE email = 'hamlet@parley.test')
+          AND stream_id = (SELECT id FROM streams WHERE name = 'engineering')`,
+      [muted],
+    );
+
+  it("skips a muted stream's unread messages, unless the narrow has a stream term", async () => {
+    await server.api("POST", "mark_all_as_read", {}, as("hamlet"));
+    const muted = await sendToStream(server, as("cordelia"), "engineering", "mute", "muted");
+    const shown = await sendToStream(server, as("cordelia"), "general", "mute", "shown");
+    await setMuted(true);
+    try {
+      expect(await anchorOf([])).toBe(shown);
+      expect(await anchorOf([{ operator: "is", operand: "unread" }])).toBe(shown);
+      expect(await anchorOf([{ operator: "stream", operand: "engineering" }])).toBe(muted);
+      // Zulip looks for any stream term, negated or not: then stream muting does not apply.
+      expect(await anchorOf([{ operator: "stream", operand: "general", negated: true }])).toBe(
+        muted,
+      );
+    } finally {
+      await setMuted(false);
+    }
+  });
+});

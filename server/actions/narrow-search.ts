@@ -42,19 +42,32 @@ function quotedPhrases(operand: string): string[] {
   return phrases;
 }
 
+/** A search term's condition, as the GIN index serves it and as a row-by-row test. */
+export interface SearchCondition {
+  indexed: string;
+  scanned: string;
+}
+
 /**
  * The condition of one `search` term, Zulip's `_by_search_tsearch`: every word of the operand,
  * stemmed, in the message's topic or content (the GIN-indexed `m.search_tsvector`), and each
  * quoted phrase, as typed, in its content or topic (case-insensitive). `param` adds a parameter
- * and returns its placeholder.
+ * and returns its placeholder. The `scanned` form calls `ts_match_vq`, the function behind `@@`,
+ * which no index serves: the same test, made on each row a walk reads.
  */
-export function searchCondition(operand: string, param: (value: unknown) => string): string {
-  const words = `m.search_tsvector @@ plainto_tsquery('${SEARCH_CONFIG}', ${param(operand)})`;
+export function searchCondition(
+  operand: string,
+  param: (value: unknown) => string,
+): SearchCondition {
+  const query = `plainto_tsquery('${SEARCH_CONFIG}', ${param(operand)})`;
   const phrases = quotedPhrases(operand).map((phrase) => {
     const pattern = param(likePattern(phrase));
     return `(m.content ILIKE ${pattern} OR m.subject ILIKE ${pattern})`;
   });
-  return [words, ...phrases].join(" AND ");
+  return {
+    indexed: [`m.search_tsvector @@ ${query}`, ...phrases].join(" AND "),
+    scanned: [`ts_match_vq(m.search_tsvector, ${query})`, ...phrases].join(" AND "),
+  };
 }
 
 /** Zulip's `match_content` and `match_subject` of a search result. */
