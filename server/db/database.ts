@@ -25,9 +25,11 @@ function wrap(target: Pick<PGlite, "query">): Queryable {
  */
 export async function openPglite(
   dataDir: string | undefined,
-  options: { inProcess?: boolean } = {},
+  options: { inProcess?: boolean; onFailure?: (error: Error) => void } = {},
 ): Promise<Database> {
-  if (options.inProcess !== true) return openPgliteThread(dataDir);
+  if (options.inProcess !== true) {
+    return openPgliteThread(dataDir, options.onFailure ? { onFailure: options.onFailure } : {});
+  }
   const pg = await PGlite.create(dataDir ?? "memory://", pgliteOptions);
   const base = wrap(pg);
   return {
