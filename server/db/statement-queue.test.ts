@@ -34,6 +34,20 @@ describe("StatementQueue", () => {
     expect(order).toEqual(["write", "read 1", "read 2", "read 3"]);
   });
 
+  it("takes a write sent while a statement ran before the read queued earlier", async () => {
+    const { order, add, release, held } = heldQueue();
+    const read = add("slow", "read");
+    // The write's message is already waiting for this thread when the running statement ends.
+    const write = new Promise<string>((resolve) => {
+      setImmediate(() => {
+        resolve(add("fast", "write"));
+      });
+    });
+    release();
+    await Promise.all([held, read, write]);
+    expect(order).toEqual(["write", "read"]);
+  });
+
   it("keeps arrival order within a lane and gives each caller its own result or error", async () => {
     const queue = new StatementQueue();
     const failing = queue.run("fast", () => Promise.reject(new Error("no such table")));

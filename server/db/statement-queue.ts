@@ -35,8 +35,13 @@ export class StatementQueue {
     if (!job) return;
     this.busy = true;
     void job.run().finally(() => {
-      this.busy = false;
-      this.next();
+      // Still busy until this thread has taken the messages that came in meanwhile: PGlite
+      // runs a statement without yielding, so a write sent during a long read is not queued
+      // yet, and the next job started from here (a microtask) would go before it.
+      setImmediate(() => {
+        this.busy = false;
+        this.next();
+      });
     });
   }
 
