@@ -50,12 +50,15 @@ describe("StatementQueue", () => {
 
   it("keeps arrival order within a lane and gives each caller its own result or error", async () => {
     const queue = new StatementQueue();
-    const failing = queue.run("fast", () => Promise.reject(new Error("no such table")));
+    // Its expectation attached at once: the rejection comes before the other results.
+    const failing = expect(
+      queue.run("fast", () => Promise.reject(new Error("no such table"))),
+    ).rejects.toThrow("no such table");
     const results = await Promise.all([
       queue.run("slow", () => Promise.resolve("a")),
       queue.run("slow", () => Promise.resolve("b")),
     ]);
-    await expect(failing).rejects.toThrow("no such table");
+    await failing;
     expect(results).toEqual(["a", "b"]);
   });
 
