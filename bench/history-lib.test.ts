@@ -9,12 +9,16 @@ describe("bench:history helpers", () => {
       postgres: true,
     });
     expect(parseHistoryArgs([]).sizes).toEqual([10_000, 100_000, 1_000_000]);
+    expect(parseHistoryArgs(["--stall", "search quoted phrase"]).stall).toBe(
+      "search quoted phrase",
+    );
   });
 
   it("refuses what it cannot read", () => {
     expect(() => parseHistoryArgs(["--sizes", "ten"])).toThrow(/not a size/);
     expect(() => parseHistoryArgs(["--rounds", "0"])).toThrow(/positive integer/);
     expect(() => parseHistoryArgs(["--fast"])).toThrow(/unknown option/);
+    expect(() => parseHistoryArgs(["--stall"])).toThrow(/needs a read's name/);
   });
 
   it("counts a parenthesised UNION ALL as a read, and writes as not", () => {

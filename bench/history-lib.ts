@@ -4,9 +4,14 @@ export interface HistoryOptions {
   sizes: number[];
   rounds: number;
   postgres: boolean;
+  /** `--stall <read>`: only the stall probe, with this read (by name) as the slow one. */
+  stall?: string;
 }
 
-/** `--sizes 10000,100000 --rounds 7 --postgres`; sizes also take `10k` and `1m`. */
+/**
+ * `--sizes 10000,100000 --rounds 7 --postgres --stall "POST /register"`; sizes also take `10k`
+ * and `1m`.
+ */
 export function parseHistoryArgs(args: readonly string[]): HistoryOptions {
   const options: HistoryOptions = {
     sizes: [10_000, 100_000, 1_000_000],
@@ -18,7 +23,9 @@ export function parseHistoryArgs(args: readonly string[]): HistoryOptions {
     if (arg === "--postgres") options.postgres = true;
     else if (arg === "--sizes") options.sizes = (args[++i] ?? "").split(",").map(parseSize);
     else if (arg === "--rounds") options.rounds = parseCount(args[++i], "--rounds");
-    else throw new Error(`unknown option ${String(arg)}: use --sizes, --rounds, --postgres`);
+    else if (arg === "--stall") options.stall = parseName(args[++i]);
+    else
+      throw new Error(`unknown option ${String(arg)}: use --sizes, --rounds, --postgres, --stall`);
   }
   if (options.sizes.length === 0) throw new Error("--sizes needs at least one size");
   return options;
@@ -30,6 +37,11 @@ export function parseHistoryArgs(args: readonly string[]): HistoryOptions {
  */
 export function isReadStatement(sql: string): boolean {
   return /^[\s(]*(SELECT|WITH)\b/i.test(sql);
+}
+
+function parseName(text: string | undefined): string {
+  if (text === undefined || text.trim() === "") throw new Error("--stall needs a read's name");
+  return text;
 }
 
 function parseCount(text: string | undefined, what: string): number {

@@ -9,6 +9,7 @@
 // request, and the bench replays them on the same database while the server idles.
 //
 //   npm run bench:history -- [--sizes 10k,100k,1m] [--rounds 7] [--postgres]
+//   npm run bench:history -- --sizes 1m --stall "search quoted phrase"   (the stall probe only)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -281,6 +282,7 @@ async function measureStall(session: Session, slowest: Read, other: Client) {
   delay.enable();
   const deliveries: number[] = [];
   const homePage: number[] = [];
+  const sends: number[] = [];
   for (let i = 0; i < STALL_PROBES; i++) {
     const { body } = await other.call({
       name: "register",
@@ -301,15 +303,17 @@ async function measureStall(session: Session, slowest: Read, other: Client) {
       await response.arrayBuffer();
       homePage.push(performance.now() - start);
     });
-    void client.call({
-      name: "send DM",
-      method: "POST",
-      path: "/api/v1/messages",
-      params: { type: "direct", to: JSON.stringify([other.email]), content: `Stall probe ${i}` },
-    });
+    const send = client
+      .call({
+        name: "send DM",
+        method: "POST",
+        path: "/api/v1/messages",
+        params: { type: "direct", to: JSON.stringify([other.email]), content: `Stall probe ${i}` },
+      })
+      .then(() => sends.push(performance.now() - start));
     await poll;
     deliveries.push(performance.now() - start);
-    await page;
+    await Promise.all([page, send]);
   }
   delay.disable();
   running = false;
@@ -318,6 +322,8 @@ async function measureStall(session: Session, slowest: Read, other: Client) {
     slowestRead: slowest.name,
     pollDeliveryMsMedian: round(median(deliveries)),
     pollDeliveryMsMax: round(Math.max(...deliveries)),
+    sendMsMedian: round(median(sends)),
+    sendMsMax: round(Math.max(...sends)),
     homePageMsMedian: round(median(homePage)),
     homePageMsMax: round(Math.max(...homePage)),
     eventLoopDelayMsP50: round(delay.percentile(50) / 1e6),
@@ -423,11 +429,39 @@ async function runSize(size: number, rounds: number, postgresUrl: string | undef
   }
 }
 
+/** `--stall <read>`: the stall probe alone, with that read as the slow one; printed only. */
+async function stallOnly(size: number, name: string, postgresUrl: string | undefined) {
+  const session = await openSession(size, postgresUrl);
+  try {
+    const slow = session.reads.find((read) => read.name === name);
+    if (!slow) {
+      const names = session.reads.map((read) => JSON.stringify(read.name)).join(", ");
+      throw new Error(`no read ${JSON.stringify(name)}: one of ${names}`);
+    }
+    const other = new Client(
+      session.client.base,
+      "othello@parley.test",
+      await authOf(session.raw, "othello@parley.test"),
+    );
+    const alone = (await session.client.call(slow)).ms;
+    const stall = await measureStall(session, slow, other);
+    console.log(
+      `\n${size}: ${JSON.stringify({ slowReadAloneMs: round(alone), ...stall, loadAverage: loadavg().map((value) => round(value, 2)) })}`,
+    );
+  } finally {
+    await session.server.close({ saveQueues: false });
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseHistoryArgs(process.argv.slice(2));
   const postgresUrl = options.postgres ? process.env["DATABASE_URL"] : undefined;
   if (options.postgres && postgresUrl === undefined)
     throw new Error("--postgres needs DATABASE_URL");
+  if (options.stall !== undefined) {
+    for (const size of options.sizes) await stallOnly(size, options.stall, postgresUrl);
+    return;
+  }
   mkdirSync(join(ROOT, "bench", "results"), { recursive: true });
   const results: Awaited<ReturnType<typeof runSize>>[] = [];
   // Reported after each size: a run at 1M takes long, and what came before stays on record.

@@ -42,17 +42,23 @@ function listenUrl(config: ServerConfig): string {
   return `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
 }
 
-/** On the first SIGINT or SIGTERM: `close`, then `after`, then exit. */
-function stopOnSignals(close: () => Promise<void>, after: () => void = () => undefined): void {
+/**
+ * On the first SIGINT or SIGTERM: `close`, then `after`, then exit. The returned function stops
+ * the same way for another reason, exiting with `code`.
+ */
+function stopOnSignals(
+  close: () => Promise<void>,
+  after: () => void = () => undefined,
+): (reason: string, code: number) => void {
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (reason: string, code: number) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping…`);
+    console.log(`\n${reason}: stopping…`);
     close().then(
       () => {
         after();
-        process.exit(0);
+        process.exit(code);
       },
       (error: unknown) => {
         console.error(error);
@@ -61,11 +67,12 @@ function stopOnSignals(close: () => Promise<void>, after: () => void = () => und
     );
   };
   process.on("SIGINT", () => {
-    stop("SIGINT");
+    stop("SIGINT", 0);
   });
   process.on("SIGTERM", () => {
-    stop("SIGTERM");
+    stop("SIGTERM", 0);
   });
+  return stop;
 }
 
 /** `--upstream`: serves the client and forwards the API to a Zulip server; no database. */
@@ -94,7 +101,17 @@ async function forward(config: ServerConfig, upstream: URL): Promise<void> {
 
 /** Our own server: the database, the demo organisation on first start, the API and client. */
 async function serveLocally(config: ServerConfig): Promise<void> {
-  const server = await startServer(config);
+  // A dead PGlite worker fails every request: stop (saving the event queues, so clients resume)
+  // and exit non-zero, for the supervisor to start a fresh server on the same data.
+  let stop = (reason: string, code: number): void => {
+    console.error(`${reason} before the server was up`);
+    process.exit(code);
+  };
+  const server = await startServer(config, {
+    onDatabaseFailure: (error) => {
+      stop(error.message, 1);
+    },
+  });
   await server.app.listen({ host: config.host, port: config.port });
   const people = DEMO_USERS.filter((u) => !u.isBot).map((u) => u.email);
   console.log(
@@ -114,7 +131,7 @@ async function serveLocally(config: ServerConfig): Promise<void> {
   );
   // Answers parked polls, waits for requests in flight, saves the event queues to
   // DATA_DIR/event-queues.json (restored on the next start), closes the database.
-  stopOnSignals(
+  stop = stopOnSignals(
     () => server.close(),
     () => {
       if (config.dataDir !== undefined) console.log(`event queues saved in ${config.dataDir}`);

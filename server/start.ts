@@ -42,10 +42,13 @@ export interface RunningServer {
 }
 
 /** The database `config` asks for: a PostgreSQL server with `databaseUrl`, else PGlite. */
-async function openDatabase(config: ServerConfig): Promise<Database> {
+async function openDatabase(
+  config: ServerConfig,
+  onFailure: ((error: Error) => void) | undefined,
+): Promise<Database> {
   return config.databaseUrl !== undefined
     ? openPostgres(config.databaseUrl)
-    : openPglite(config.dataDir);
+    : openPglite(config.dataDir, onFailure ? { onFailure } : {});
 }
 
 /** How often the server checks whether `messages` grew enough to re-analyze. */
@@ -82,10 +85,15 @@ async function keepStatistics(db: Database, seeded: boolean): Promise<NodeJS.Tim
  */
 export async function startServer(
   config: ServerConfig,
-  options: { clock?: Clock; db?: Database } = {},
+  options: {
+    clock?: Clock;
+    db?: Database;
+    /** Told once if PGlite's worker dies (every statement then fails); main.ts stops. */
+    onDatabaseFailure?: (error: Error) => void;
+  } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  const db = options.db ?? (await openDatabase(config));
+  const db = options.db ?? (await openDatabase(config, options.onDatabaseFailure));
   await migrate(db);
   const queues = new QueueRegistry(clock, {
     heartbeatSeconds: config.heartbeatSeconds,

@@ -1,12 +1,6 @@
 import type { WithoutKeys } from "../../common/wire/common";
-import type {
-  RecentConversation,
-  RegisterResponse,
-  UnreadMessages,
-} from "../../common/wire/register";
+import type { RegisterResponse } from "../../common/wire/register";
 import type { AppContext } from "../context";
-import { FLAG_BITS, IS_PRIVATE_FLAG } from "../db/flags";
-import { maxMessageId } from "../db/messages";
 import { loadUserSettings } from "../db/user-settings";
 import { isSystemBot, listUsers, ROLE, type UserRow } from "../db/users";
 import type { QueueOptions } from "../events/event-queue";
@@ -20,17 +14,12 @@ import { formatSystemBot, formatUser } from "../format/user";
 import { realmEmoji } from "./emoji";
 import { linkifierState } from "./linkifiers";
 import { realmPresence } from "./presence";
+import { messageState } from "./register-messages";
 import { userGroupDicts } from "./user-groups";
 import { MAX_MESSAGE_BYTES, MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH } from "./validate";
 
 export const ZULIP_VERSION = "9.0-parley";
 export const ZULIP_FEATURE_LEVEL = 247;
-const MAX_UNREADS = 50_000;
-/**
- * Zulip's `RECENT_CONVERSATIONS_LIMIT`: how many of the newest direct-message rows each side of
- * `recent_private_conversations`' query reads (so at most twice as many conversations).
- */
-const RECENT_CONVERSATIONS_LIMIT = 1000;
 
 /** The snapshot of `POST /register` (the route adds the queue's `queue_id` and `last_event_id`). */
 export type InitialState = WithoutKeys<RegisterResponse, "queue_id" | "last_event_id">;
@@ -42,116 +31,6 @@ function addState(state: Partial<InitialState>, part: Partial<InitialState>): vo
 
 function wants(types: ReadonlySet<string> | null, type: string): boolean {
   return types === null || types.has(type);
-}
-
-/** Unread message ids by stream and topic, conversation and group, as Zulip's `unread_msgs`. */
-async function unreadMessages(ctx: AppContext, user: UserRow): Promise<UnreadMessages> {
-  const rows = await ctx.db.query<{
-    id: number;
-    stream_id: number | null;
-    subject: string;
-    sender_id: number;
-    recipient_type: number;
-    recipient_type_id: number;
-    user_ids_string: string | null;
-    flags: number;
-  }>(
-    `SELECT m.id, m.stream_id, m.subject, m.sender_id, r.type AS recipient_type,
-            r.type_id AS recipient_type_id, g.user_ids_string, um.flags
-       FROM user_messages um
-       JOIN messages m ON m.id = um.message_id
-       JOIN recipients r ON r.id = m.recipient_id
-       LEFT JOIN direct_message_groups g ON r.type = 3 AND g.id = r.type_id
-      WHERE um.user_id = $1 AND um.flags & ${FLAG_BITS.read} = 0
-      ORDER BY m.id DESC LIMIT ${MAX_UNREADS + 1}`,
-    [user.id],
-  );
-  const oldUnreadsMissing = rows.length > MAX_UNREADS;
-  const kept = rows.slice(0, MAX_UNREADS).reverse();
-  const streams = new Map<
-    string,
-    { stream_id: number; topic: string; unread_message_ids: number[] }
-  >();
-  const pms = new Map<number, number[]>();
-  const huddles = new Map<string, number[]>();
-  const mentions: number[] = [];
-  for (const row of kept) {
-    if (row.flags & (FLAG_BITS.mentioned | FLAG_BITS.wildcard_mentioned)) mentions.push(row.id);
-    if (row.stream_id !== null) {
-      const key = `${row.stream_id}\u0000${row.subject.toLowerCase()}`;
-      const entry = streams.get(key) ?? {
-        stream_id: row.stream_id,
-        topic: row.subject,
-        unread_message_ids: [],
-      };
-      entry.unread_message_ids.push(row.id);
-      streams.set(key, entry);
-    } else if (row.recipient_type === 1) {
-      const other = row.sender_id === user.id ? row.recipient_type_id : row.sender_id;
-      pms.set(other, [...(pms.get(other) ?? []), row.id]);
-    } else {
-      const key = row.user_ids_string ?? "";
-      huddles.set(key, [...(huddles.get(key) ?? []), row.id]);
-    }
-  }
-  return {
-    count: kept.length,
-    streams: [...streams.values()],
-    pms: [...pms].map(([other, ids]) => ({
-      other_user_id: other,
-      sender_id: other,
-      unread_message_ids: ids,
-    })),
-    huddles: [...huddles].map(([key, ids]) => ({ user_ids_string: key, unread_message_ids: ids })),
-    mentions,
-    old_unreads_missing: oldUnreadsMissing,
-  };
-}
-
-/**
- * Zulip's `get_recent_private_conversations`: the user's direct conversations (one-to-one, with
- * oneself, and groups), newest first, read as Zulip does from two bounded index ranges: the
- * user's newest direct-message rows (their `is_private` partial index) for what they sent and
- * their groups, and the newest messages to their personal recipient, grouped by sender, for
- * what they received. A conversation whose last message is older than both ranges is left out,
- * as in Zulip.
- */
-async function recentPrivateConversations(
-  ctx: AppContext,
-  user: UserRow,
-): Promise<RecentConversation[]> {
-  const rows = await ctx.db.query<{
-    type: number;
-    type_id: number;
-    user_ids_string: string | null;
-    max_id: number;
-  }>(
-    `WITH mine AS (SELECT id FROM recipients WHERE type = 1 AND type_id = $1),
-     recent AS (
-       (SELECT m.recipient_id, um.message_id
-          FROM user_messages um JOIN messages m ON m.id = um.message_id
-         WHERE um.user_id = $1 AND um.flags & ${IS_PRIVATE_FLAG} <> 0
-           AND m.recipient_id <> (SELECT id FROM mine)
-         ORDER BY um.message_id DESC LIMIT ${RECENT_CONVERSATIONS_LIMIT})
-       UNION ALL
-       (SELECT sender.id, m.id
-          FROM messages m JOIN recipients sender ON sender.type = 1 AND sender.type_id = m.sender_id
-         WHERE m.recipient_id = (SELECT id FROM mine)
-         ORDER BY m.id DESC LIMIT ${RECENT_CONVERSATIONS_LIMIT})
-     )
-     SELECT r.type, r.type_id, g.user_ids_string, max(recent.message_id) AS max_id
-       FROM recent JOIN recipients r ON r.id = recent.recipient_id
-       LEFT JOIN direct_message_groups g ON r.type = 3 AND g.id = r.type_id
-      GROUP BY r.type, r.type_id, g.user_ids_string`,
-    [user.id],
-  );
-  return rows
-    .map((row) => {
-      const participants = row.user_ids_string?.split(",").map(Number) ?? [row.type_id];
-      const others = participants.filter((id) => id !== user.id).sort((a, b) => a - b);
-      return { max_message_id: row.max_id, user_ids: others };
-    })
-    .sort((a, b) => b.max_message_id - a.max_message_id);
 }
 
 function realmState(ctx: AppContext, realmUrl: string): Partial<InitialState> {
@@ -248,13 +127,15 @@ export async function fetchInitialState(
     zulip_feature_level: ZULIP_FEATURE_LEVEL,
     zulip_merge_base: ZULIP_VERSION,
   };
-  if (wants(fetchTypes, "message")) state.max_message_id = await maxMessageId(ctx.db, user.id);
-  if (wants(fetchTypes, "message") && wants(fetchTypes, "update_message_flags")) {
-    state.unread_msgs = await unreadMessages(ctx, user);
-  }
-  if (wants(fetchTypes, "recent_private_conversations")) {
-    state.recent_private_conversations = await recentPrivateConversations(ctx, user);
-  }
+  const message = wants(fetchTypes, "message");
+  addState(
+    state,
+    await messageState(ctx, user, {
+      maxMessageId: message,
+      unreads: message && wants(fetchTypes, "update_message_flags"),
+      recentConversations: wants(fetchTypes, "recent_private_conversations"),
+    }),
+  );
   if (wants(fetchTypes, "subscription")) {
     addState(state, await subscriptionState(ctx, user, options.includeSubscribers));
   }

@@ -146,6 +146,25 @@ describe(`the database layer (${backend})`, () => {
     expect(rows.map((row) => row.size)).toEqual([10, 20, 30, 40]);
   });
 
+  it("runs reads started together in one transaction without pg's concurrent-query warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => {
+      warnings.push(warning.message);
+    };
+    process.on("warning", onWarning);
+    try {
+      const sizes = await db.transaction((tx) =>
+        Promise.all([1, 2, 3].map((n) => tx.query<{ n: number }>("SELECT $1::int AS n", [n]))),
+      );
+      expect(sizes).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }]]);
+      // Node emits warnings on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings.filter((message) => message.includes("already executing"))).toEqual([]);
+  });
+
   it("runs scripts of several statements, and a failed script leaves the database usable", async () => {
     await db.exec(
       "INSERT INTO things (name) VALUES ('s1'); INSERT INTO things (name) VALUES ('s2');",

@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Pool, types, type PoolClient, type QueryResultRow } from "pg";
 import { INT8_OID, pgliteOptions } from "./pglite-protocol";
 import { openPgliteThread } from "./pglite-thread";
+import { serialQueries } from "./serial-queries";
 import type { Database, Queryable } from "./queryable";
 
 export type { Database, Queryable } from "./queryable";
@@ -24,9 +25,11 @@ function wrap(target: Pick<PGlite, "query">): Queryable {
  */
 export async function openPglite(
   dataDir: string | undefined,
-  options: { inProcess?: boolean } = {},
+  options: { inProcess?: boolean; onFailure?: (error: Error) => void } = {},
 ): Promise<Database> {
-  if (options.inProcess !== true) return openPgliteThread(dataDir);
+  if (options.inProcess !== true) {
+    return openPgliteThread(dataDir, options.onFailure ? { onFailure: options.onFailure } : {});
+  }
   const pg = await PGlite.create(dataDir ?? "memory://", pgliteOptions);
   const base = wrap(pg);
   return {
@@ -74,6 +77,13 @@ function wrapClient(client: Pick<PoolClient, "query">): Queryable {
   };
 }
 
+/** One connection's statements, sent one at a time (a transaction's reads may come together). */
+function wrapConnection(client: PoolClient): Queryable {
+  return serialQueries(
+    async (sql, params) => (await client.query<QueryResultRow>(sql, params)).rows,
+  );
+}
+
 /** Undoes a failed transaction; a connection that cannot even roll back is thrown away. */
 async function rollback(client: PoolClient): Promise<void> {
   try {
@@ -103,7 +113,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        const result = await work(wrapClient(client));
+        const result = await work(wrapConnection(client));
         await client.query("COMMIT");
         client.release();
         return result;

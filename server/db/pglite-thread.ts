@@ -47,15 +47,21 @@ class WorkerClient {
   private nextId = 1;
   private failure: Error | undefined;
 
-  constructor(private readonly worker: Worker) {
+  /** `onFailure` hears once of the worker's death (an exception in it, or its exit). */
+  constructor(
+    private readonly worker: Worker,
+    private readonly onFailure: (error: Error) => void,
+  ) {
     worker.on("message", (reply: WorkerReply) => {
       this.settle(reply);
     });
     worker.on("error", (error) => {
-      this.fail(error);
+      this.die(
+        new Error(`the database (PGlite worker) failed: ${error.message}`, { cause: error }),
+      );
     });
     worker.on("exit", (code) => {
-      this.fail(new Error(`the PGlite worker stopped (exit code ${code})`));
+      this.die(new Error(`the database (PGlite worker) stopped (exit code ${code})`));
     });
     // Idle, the worker must not keep the process alive; while it works for us, it must.
     worker.unref();
@@ -77,6 +83,11 @@ class WorkerClient {
     });
   }
 
+  /** Whether the worker is gone (closed by us, or dead). */
+  get stopped(): boolean {
+    return this.failure !== undefined;
+  }
+
   private settle(reply: WorkerReply): void {
     const pending = this.pending.get(reply.id);
     if (!pending) return;
@@ -86,10 +97,17 @@ class WorkerClient {
     else pending.resolve(reply.value);
   }
 
-  private fail(error: Error): void {
-    this.failure ??= error;
+  /**
+   * Fails every statement waiting for an answer, and every later one, with `error`: a dead
+   * worker answers nothing, so without this they would wait forever. Only the first death
+   * counts (an exception is followed by the exit), and a closed database does not die.
+   */
+  private die(error: Error): void {
+    if (this.failure) return;
+    this.failure = error;
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
+    this.onFailure(error);
   }
 
   async terminate(): Promise<void> {
@@ -109,7 +127,24 @@ function ready(worker: Worker): Promise<void> {
     };
     worker.on("message", onMessage);
     worker.once("error", reject);
+    // A worker that exits before it is ready (it could not even load) answers nothing.
+    worker.once("exit", (code) => {
+      reject(
+        new Error(`the database (PGlite worker) stopped before it opened (exit code ${code})`),
+      );
+    });
   });
+}
+
+/** How the worker is started, and who hears of its death. */
+export interface PgliteThreadOptions {
+  /**
+   * Called once if the worker dies (an exception escaped it, or it exited) rather than being
+   * closed: every statement waiting for it, and every later one, has failed with that error.
+   */
+  onFailure?: (error: Error) => void;
+  /** Starts the worker (tests start a stand-in); by default pglite-worker.ts. */
+  start?: (dataDir: string | undefined) => Worker;
 }
 
 /**
@@ -119,10 +154,13 @@ function ready(worker: Worker): Promise<void> {
  * failed statement's error keeps its message and PostgreSQL fields (`code`…), int8 as numbers.
  * `close()` closes the database and ends the worker.
  */
-export async function openPgliteThread(dataDir: string | undefined): Promise<Database> {
-  const worker = startWorker(dataDir);
+export async function openPgliteThread(
+  dataDir: string | undefined,
+  options: PgliteThreadOptions = {},
+): Promise<Database> {
+  const worker = (options.start ?? startWorker)(dataDir);
   await ready(worker);
-  const client = new WorkerClient(worker);
+  const client = new WorkerClient(worker, options.onFailure ?? (() => undefined));
   // Rows are our SQL's promise, as with in-process PGlite (see `Queryable`).
   const rows = async <Row>(request: Request): Promise<Row[]> =>
     (await client.call(request)) as Row[];
@@ -149,7 +187,8 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Dat
       await client.call({ kind: "exec", sql });
     },
     async close() {
-      await client.call({ kind: "close" });
+      // A dead worker has nothing left to close.
+      if (!client.stopped) await client.call({ kind: "close" });
       await client.terminate();
     },
   };

@@ -2,6 +2,8 @@
 // and the server's thread stays free to answer other requests (pglite-thread.ts is its client).
 // PGlite itself keeps its semantics: one session, statements one at a time, and a transaction's
 // statements run together with nothing interleaved (its own lock, which `query` also takes).
+// What waits for the session waits in statement-queue.ts's lanes: writes and transactions, and
+// reads known to be short, ahead of long reads queued before them.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import {
@@ -10,6 +12,7 @@ import {
   type WorkerReply,
   type WorkerRequest,
 } from "./pglite-protocol";
+import { LaneChooser, StatementQueue } from "./statement-queue";
 
 type TxMessage = Extract<WorkerRequest, { kind: "query" | "end" }>;
 
@@ -39,6 +42,8 @@ if (!port) throw new Error("pglite-worker.ts runs as a worker thread");
 const dataDir: unknown = workerData;
 const pg = await PGlite.create(typeof dataDir === "string" ? dataDir : "memory://", pgliteOptions);
 const transactions = new Map<number, Inbox>();
+const queue = new StatementQueue();
+const lanes = new LaneChooser();
 let nextTx = 1;
 
 function reply(message: WorkerReply): void {
@@ -53,8 +58,11 @@ async function answer(id: number, work: () => Promise<unknown>): Promise<void> {
   }
 }
 
-/** Runs one transaction: BEGIN, then the statements its client sends until it ends it. */
-function begin(beginId: number): void {
+/**
+ * Runs one transaction: BEGIN, then the statements its client sends until it ends it. Resolves
+ * once it has ended (the session is free again).
+ */
+function begin(beginId: number): Promise<void> {
   const tx = nextTx++;
   const inbox = new Inbox();
   let endId: number | undefined;
@@ -71,7 +79,7 @@ function begin(beginId: number): void {
       await answer(message.id, async () => (await session.query(message.sql, message.params)).rows);
     }
   };
-  pg.transaction(run).then(
+  return pg.transaction(run).then(
     () => {
       transactions.delete(tx);
       if (endId !== undefined) reply({ id: endId, value: null });
@@ -88,7 +96,17 @@ function handle(request: WorkerRequest): void {
   switch (request.kind) {
     case "query": {
       if (request.tx === undefined) {
-        void answer(request.id, async () => (await pg.query(request.sql, request.params)).rows);
+        const { sql, params } = request;
+        void answer(request.id, () =>
+          queue.run(lanes.laneOf(sql), async () => {
+            const start = performance.now();
+            try {
+              return (await pg.query(sql, params)).rows;
+            } finally {
+              lanes.noteRun(sql, performance.now() - start);
+            }
+          }),
+        );
         return;
       }
       const inbox = transactions.get(request.tx);
@@ -103,25 +121,30 @@ function handle(request: WorkerRequest): void {
       return;
     }
     case "exec":
-      void answer(request.id, async () => {
-        try {
-          await pg.exec(request.sql);
-        } catch (error) {
-          // A script with its own BEGIN leaves the session in an aborted transaction on failure.
-          await pg.exec("ROLLBACK");
-          throw error;
-        }
-        return null;
-      });
+      void answer(request.id, () =>
+        queue.run("fast", async () => {
+          try {
+            await pg.exec(request.sql);
+          } catch (error) {
+            // A script with its own BEGIN leaves the session in an aborted transaction on failure.
+            await pg.exec("ROLLBACK");
+            throw error;
+          }
+          return null;
+        }),
+      );
       return;
     case "begin":
-      begin(request.id);
+      void queue.run("fast", () => begin(request.id));
       return;
     case "close":
-      void answer(request.id, async () => {
-        await pg.close();
-        return null;
-      });
+      // After everything already queued.
+      void answer(request.id, () =>
+        queue.run("slow", async () => {
+          await pg.close();
+          return null;
+        }),
+      );
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Queryable } from "./database";
 import { ROLE } from "./users";
+import { queryJsonRows } from "./json-rows";
 
 /** A row of `user_groups`. */
 export interface UserGroupRow {
@@ -61,8 +62,11 @@ export async function directMembersByGroup(
     "SELECT group_id, user_id FROM user_group_members ORDER BY group_id, user_id",
   );
   for (const row of stored) members.get(row.group_id)?.push(row.user_id);
-  const users = await db.query<{ id: number; role: number }>(
-    "SELECT id, role FROM users WHERE is_active ORDER BY id",
+  const users = await queryJsonRows<{ id: number; role: number }>(
+    db,
+    "SELECT id, role FROM users WHERE is_active",
+    [],
+    "q.id",
   );
   for (const group of groups) {
     if (!group.is_system_group) continue;

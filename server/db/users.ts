@@ -1,5 +1,6 @@
 import { isDbId } from "./ids";
 import type { Queryable } from "./database";
+import { queryJsonRows } from "./json-rows";
 
 /** A row of `users`. */
 export interface UserRow {
@@ -64,8 +65,9 @@ export async function findUsersByIds(db: Queryable, ids: readonly number[]): Pro
   );
 }
 
+/** Every user, by id (as one JSON text: register and the user list read them all at once). */
 export async function listUsers(db: Queryable): Promise<UserRow[]> {
-  return db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users ORDER BY id`);
+  return queryJsonRows<UserRow>(db, `SELECT ${USER_COLUMNS} FROM users`, [], "q.id");
 }
 
 /** The organisation's own users: every row but the system bots. */
