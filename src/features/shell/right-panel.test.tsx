@@ -2,7 +2,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useState, type ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { UserGroup } from "../../../common/wire/realm";
 import { presenceQueries } from "../../queries/presence-queries";
 import { realmQueries } from "../../queries/realm-queries";
@@ -28,7 +29,7 @@ function group(fields: Partial<UserGroup>): UserGroup {
   };
 }
 
-function renderPanel() {
+function renderPanel(panel: ReactNode = <RightPanel />) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const now = Date.now() / 1000;
   queryClient.setQueryData(userQueries.list().queryKey, [eg.iago, othello, hostile, idle]);
@@ -48,10 +49,25 @@ function renderPanel() {
     }),
     group({ id: 2, name: "role:everyone", is_system_group: true }),
   ]);
-  return render(
-    <QueryClientProvider client={queryClient}>
+  render(<QueryClientProvider client={queryClient}>{panel}</QueryClientProvider>);
+  return queryClient;
+}
+
+/** A parent that renders again on a click, as the shell does on every narrow change. */
+function Shell() {
+  const [count, setCount] = useState(0);
+  return (
+    <div>
+      <button
+        type="button"
+        onClick={() => {
+          setCount(count + 1);
+        }}
+      >
+        Rendered {count}
+      </button>
       <RightPanel />
-    </QueryClientProvider>,
+    </div>
   );
 }
 
@@ -117,5 +133,15 @@ describe("RightPanel", () => {
     renderPanel();
     await userEvent.click(screen.getByRole("button", { name: "Othello, Active" }));
     expect(shellStore.getState().dialog).toEqual({ kind: "user", userId: othello.user_id });
+  });
+
+  it("is not rendered again when the shell around it is (a narrow change)", async () => {
+    const queryClient = renderPanel(<Shell />);
+    // Each render of a query hook (the users, presence and groups lists) resolves its options:
+    // the count of those calls is the count of the panel's renders.
+    const renders = vi.spyOn(queryClient, "defaultQueryOptions");
+    await userEvent.click(screen.getByRole("button", { name: "Rendered 0" }));
+    expect(screen.getByRole("button", { name: "Rendered 1" })).toBeDefined();
+    expect(renders).not.toHaveBeenCalled();
   });
 });
