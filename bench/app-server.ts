@@ -150,6 +150,8 @@ export function streamHash(stream: { id: number; name: string }): string {
 export function firstMessageScript(session: string): string {
   return `(() => {
     sessionStorage.setItem("parley.session", ${JSON.stringify(session)});
+    // Room for every request of the page: past the default 250 entries later ones are dropped.
+    performance.setResourceTimingBufferSize(10000);
     const visible = () => {
       for (const row of document.querySelectorAll('ol[aria-label="Messages"] li[data-message-id]')) {
         const rect = row.getBoundingClientRect();

@@ -62,15 +62,22 @@ interface Demo {
 const firstSchema = z.object({ seenMs: z.number(), paintedMs: z.number() });
 const entrySchema = z.object({
   name: z.string(),
+  startTime: z.number(),
   responseEnd: z.number(),
   encodedBodySize: z.number(),
 });
 const READ_RELOAD = `({
   first: window.__firstMessage,
   resources: performance.getEntriesByType("resource").map((entry) => ({
-    name: entry.name, responseEnd: entry.responseEnd, encodedBodySize: entry.encodedBodySize,
+    name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd,
+    encodedBodySize: entry.encodedBodySize,
   })),
 })`;
+
+const READ_MESSAGE_FETCHES = `performance.getEntriesByType("resource")
+  .filter((entry) => new URL(entry.name).pathname === "/api/v1/messages")
+  .map((entry) => ({ name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd,
+    encodedBodySize: entry.encodedBodySize }))`;
 
 /** A fresh context on the demo's #general, until its first message row is painted. */
 async function openFresh(browser: Browser, demo: Demo) {
@@ -92,11 +99,14 @@ async function reload(browser: Browser, demo: Demo) {
     const call = (path: string) =>
       read.resources.find((entry) => new URL(entry.name).pathname === path);
     const register = call("/api/v1/register");
+    const registerEnd = register?.responseEnd ?? Number.NaN;
     return {
       paintedMs: round(read.first.paintedMs),
-      registerAnsweredMs: round(register?.responseEnd ?? Number.NaN),
+      registerAnsweredMs: round(registerEnd),
+      registerServerMs: round(registerEnd - (register?.startTime ?? Number.NaN)),
       registerKB: round((register?.encodedBodySize ?? Number.NaN) / 1024),
       messagesAnsweredMs: round(call("/api/v1/messages")?.responseEnd ?? Number.NaN),
+      paintAfterRegisterMs: round(read.first.paintedMs - registerEnd),
     };
   } finally {
     await context.close();
@@ -118,12 +128,23 @@ async function switchTo(page: Page, stream: string): Promise<SwitchFigures> {
     await link.click();
     await waitInPage(page, "window.__switch.paintedMs !== null", 60_000);
     const figures = switchSchema.parse(await page.evaluate("window.__switch"));
-    return { ...figures, fetched: fetches.length > 0 };
+    // The first window's request, if one left: how long the server took to answer it.
+    const entries = z
+      .array(entrySchema)
+      .parse(await page.evaluate(READ_MESSAGE_FETCHES))
+      .filter((entry) => entry.startTime >= figures.clickMs && entry.responseEnd > 0);
+    const first = entries[0];
+    return {
+      ...figures,
+      fetched: fetches.length > 0,
+      fetchMs: first === undefined ? null : first.responseEnd - first.startTime,
+    };
   } finally {
     page.off("request", onRequest);
   }
 }
 
+type ReloadFigures = Awaited<ReturnType<typeof reload>>;
 type SwitchRound = Awaited<ReturnType<typeof switchRound>>;
 
 /** One round: two streams never visited in this context, then back on each. */
@@ -177,6 +198,7 @@ function summarise(samples: readonly SwitchFigures[]) {
     maxClickToPaintMs: round(Math.max(...painted)),
     withSpinner: samples.filter((sample) => sample.spinnerFrames > 0).length,
     withFetch: samples.filter((sample) => sample.fetched).length,
+    medianFetchMs: round(median(samples.flatMap((sample) => sample.fetchMs ?? []))),
     all: painted.map((ms) => round(ms)),
   };
 }
@@ -194,9 +216,7 @@ async function main(): Promise<void> {
   try {
     // Warm-up: each server's first register and fetches.
     for (const demo of demos) await reload(browser, demo);
-    const reloads = new Map(
-      demos.map((demo) => [demo.name, [] as Awaited<ReturnType<typeof reload>>[]]),
-    );
+    const reloads = new Map(demos.map((demo) => [demo.name, [] as ReloadFigures[]]));
     for (let run = 0; run < runs; run++) {
       for (const demo of demos) reloads.get(demo.name)?.push(await reload(browser, demo));
     }
@@ -224,17 +244,20 @@ async function main(): Promise<void> {
 }
 
 async function report(
-  reloads: Map<string, Awaited<ReturnType<typeof reload>>[]>,
+  reloads: Map<string, ReloadFigures[]>,
   switching: Record<string, unknown>,
 ): Promise<void> {
   const reloadOf = (name: string) => {
     const list = reloads.get(name) ?? [];
-    const pick = (key: "paintedMs" | "registerAnsweredMs" | "messagesAnsweredMs") =>
-      round(median(list.map((run) => run[key])));
+    const pick = (key: Exclude<keyof ReloadFigures, "registerKB">) =>
+      // A run whose register answered after its first paint has no entry for it yet.
+      round(median(list.map((run) => run[key]).filter((value) => !Number.isNaN(value))));
     return {
       medianPaintedMs: pick("paintedMs"),
       medianRegisterAnsweredMs: pick("registerAnsweredMs"),
+      medianRegisterServerMs: pick("registerServerMs"),
       medianMessagesAnsweredMs: pick("messagesAnsweredMs"),
+      medianPaintAfterRegisterMs: pick("paintAfterRegisterMs"),
       registerKB: list.at(-1)?.registerKB,
       all: list,
     };

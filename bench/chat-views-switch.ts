@@ -52,5 +52,9 @@ export const switchSchema = z.object({
   spinnerFrames: z.number(),
 });
 
-/** One switch: the watcher's figures (ms since navigation) and whether a fetch left meanwhile. */
-export type SwitchFigures = z.infer<typeof switchSchema> & { fetched: boolean };
+/** One switch: the watcher's figures (ms since navigation) and the fetch that left meanwhile. */
+export type SwitchFigures = z.infer<typeof switchSchema> & {
+  fetched: boolean;
+  /** The first `GET /messages` after the click: request → response end (ms), if one left. */
+  fetchMs: number | null;
+};
