@@ -8,57 +8,29 @@
 //
 //   node --import tsx bench/cold-start.ts [runs=7]
 // With COLD_START_CLIENT_DIR=<folder> it serves a client built before instead of building one.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
-import { build } from "vite";
 import { z } from "zod";
-import { freePort, median, round, writeResults } from "./lib";
+import {
+  buildClient,
+  CHROMIUM_ARGS,
+  firstMessageScript,
+  logIn,
+  startAppServer,
+  streamHash,
+  waitInPage,
+} from "./app-server";
+import { median, round, writeResults } from "./lib";
 
 const ROOT = join(import.meta.dirname, "..");
 const PREBUILT = process.env["COLD_START_CLIENT_DIR"];
 const CLIENT_DIR =
   PREBUILT === undefined ? join(ROOT, "dist", "bench-cold-start") : resolve(ROOT, PREBUILT);
 const runs = Number(process.argv[2] ?? 7);
-// Vite's build sets NODE_ENV=production in this process; the server must not inherit it (it
-// would turn the development login off).
-const SERVER_NODE_ENV = process.env["NODE_ENV"];
 const EMAIL = "iago@parley.test";
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-/**
- * Runs in the page before its scripts: the session, and a watcher that notes when a message row
- * is first on screen and when that frame has been painted (milliseconds since navigation start).
- */
-function initScript(session: string): string {
-  return `(() => {
-    sessionStorage.setItem("parley.session", ${JSON.stringify(session)});
-    const visible = () => {
-      for (const row of document.querySelectorAll('ol[aria-label="Messages"] li[data-message-id]')) {
-        const rect = row.getBoundingClientRect();
-        if (rect.height > 0 && rect.bottom > 0 && rect.top < innerHeight) return true;
-      }
-      return false;
-    };
-    const tick = () => {
-      if (!visible()) { requestAnimationFrame(tick); return; }
-      const seenMs = performance.now();
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => { window.__firstMessage = { seenMs, paintedMs: performance.now() }; };
-      channel.port2.postMessage(null);
-    };
-    requestAnimationFrame(tick);
-  })();`;
-}
 
 const resourceSchema = z.object({
   name: z.string(),
@@ -85,92 +57,11 @@ const READ_PAGE = `({
   })),
 })`;
 
-/** The real server (`server/main.ts`) as a child process on a free port and a fresh data folder. */
-interface ServerChild {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(): Promise<ServerChild> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "parley-cold-start-"));
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: SERVER_NODE_ENV,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      CLIENT_DIR,
-      DEMO_SIZE: "default",
-      LOG_REQUESTS: "0",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  // Ready when it says it runs at our URL: an answer on the port could come from another
-  // program that took the port first (then ours exits).
-  let output = "";
-  const started = await new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => {
-      resolve(false);
-    }, 120_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(`running at ${url}`)) {
-        clearTimeout(timer);
-        resolve(true);
-      }
-    });
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve(false);
-    });
-  });
-  if (!started) {
-    await stop();
-    throw new Error(`the server did not start:\n${output}`);
-  }
-  return { url, stop };
-}
-
-async function credentials(server: ServerChild) {
-  const keyAnswer = await fetch(`${server.url}/api/v1/dev_fetch_api_key`, {
-    method: "POST",
-    body: new URLSearchParams({ username: EMAIL }),
-  });
-  const keyBody: unknown = await keyAnswer.json();
-  const key = z.object({ api_key: z.string() }).safeParse(keyBody);
-  if (!key.success) throw new Error(`no API key for ${EMAIL}: ${JSON.stringify(keyBody)}`);
-  const apiKey = key.data.api_key;
-  const headers = {
-    Authorization: `Basic ${Buffer.from(`${EMAIL}:${apiKey}`).toString("base64")}`,
-  };
-  const me = await fetch(`${server.url}/api/v1/users/me`, { headers });
-  const userId = z.object({ user_id: z.number() }).parse(await me.json()).user_id;
-  const subscriptions = await fetch(`${server.url}/api/v1/users/me/subscriptions`, { headers });
-  const { subscriptions: list } = z
-    .object({ subscriptions: z.array(z.object({ stream_id: z.number(), name: z.string() })) })
-    .parse(await subscriptions.json());
-  const general = list.find((sub) => sub.name === "general");
-  if (general === undefined) throw new Error("iago is not in #general");
-  return { session: JSON.stringify({ email: EMAIL, apiKey, userId }), streamId: general.stream_id };
-}
-
 /** One cold open in a fresh context; also which encoding each JavaScript response had. */
 async function coldOpen(browser: Browser, url: string, session: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    await context.addInitScript({ content: initScript(session) });
+    await context.addInitScript({ content: firstMessageScript(session) });
     const page = await context.newPage();
     const encodings = new Map<string, string>();
     page.on("response", (response) => {
@@ -179,9 +70,7 @@ async function coldOpen(browser: Browser, url: string, session: string) {
       }
     });
     await page.goto(url);
-    await page.waitForFunction("window.__firstMessage !== undefined", undefined, {
-      timeout: 60_000,
-    });
+    await waitInPage(page, "window.__firstMessage !== undefined", 60_000);
     return { figures: pageSchema.parse(await page.evaluate(READ_PAGE)), encodings };
   } finally {
     await context.close();
@@ -257,22 +146,17 @@ function summary(figures: PageFigures) {
 }
 
 async function main(): Promise<void> {
-  if (PREBUILT === undefined) {
-    await build({
-      root: ROOT,
-      configFile: join(ROOT, "vite.config.ts"),
-      logLevel: "warn",
-      build: { outDir: CLIENT_DIR, emptyOutDir: true },
-    });
-  }
-  const server = await startServer();
+  if (PREBUILT === undefined) await buildClient(CLIENT_DIR);
+  const server = await startAppServer({ clientDir: CLIENT_DIR, demoSize: "default" });
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
   });
   try {
-    const { session, streamId } = await credentials(server);
-    const url = `${server.url}/#narrow/stream/${streamId}-general`;
+    const { session, streams } = await logIn(server.url, EMAIL);
+    const general = streams.find((stream) => stream.name === "general");
+    if (general === undefined) throw new Error("iago is not in #general");
+    const url = `${server.url}/${streamHash(general)}`;
     await coldOpen(browser, url, session); // warm-up: the server's first register and fetch
     const measured = [];
     for (let run = 0; run < runs; run++) measured.push(await coldOpen(browser, url, session));

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useState, type ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { UserGroup } from "../../../common/wire/realm";
 import { presenceQueries } from "../../queries/presence-queries";
 import { realmQueries } from "../../queries/realm-queries";
@@ -28,10 +29,35 @@ function group(fields: Partial<UserGroup>): UserGroup {
   };
 }
 
-function renderPanel() {
+/** jsdom has no IntersectionObserver: this one reports "in view" when a test says so. */
+class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly observed = new Set<Element>();
+  constructor(
+    readonly callback: (entries: Pick<IntersectionObserverEntry, "isIntersecting">[]) => void,
+  ) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(element: Element): void {
+    this.observed.add(element);
+  }
+  disconnect(): void {
+    this.observed.clear();
+  }
+  /** The observers watching something now say it came into view. */
+  static bringIntoView(): void {
+    for (const observer of FakeIntersectionObserver.instances.filter(
+      (item) => item.observed.size > 0,
+    )) {
+      observer.callback([{ isIntersecting: true }]);
+    }
+  }
+}
+
+function renderPanel(panel: ReactNode = <RightPanel />, users = [eg.iago, othello, hostile, idle]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const now = Date.now() / 1000;
-  queryClient.setQueryData(userQueries.list().queryKey, [eg.iago, othello, hostile, idle]);
+  queryClient.setQueryData(userQueries.list().queryKey, users);
   queryClient.setQueryData(presenceQueries.realm().queryKey, {
     presences: {
       "12": { active_timestamp: now - 10, idle_timestamp: now - 10 },
@@ -48,10 +74,25 @@ function renderPanel() {
     }),
     group({ id: 2, name: "role:everyone", is_system_group: true }),
   ]);
-  return render(
-    <QueryClientProvider client={queryClient}>
+  render(<QueryClientProvider client={queryClient}>{panel}</QueryClientProvider>);
+  return queryClient;
+}
+
+/** A parent that renders again on a click, as the shell does on every narrow change. */
+function Shell() {
+  const [count, setCount] = useState(0);
+  return (
+    <div>
+      <button
+        type="button"
+        onClick={() => {
+          setCount(count + 1);
+        }}
+      >
+        Rendered {count}
+      </button>
       <RightPanel />
-    </QueryClientProvider>,
+    </div>
   );
 }
 
@@ -117,5 +158,57 @@ describe("RightPanel", () => {
     renderPanel();
     await userEvent.click(screen.getByRole("button", { name: "Othello, Active" }));
     expect(shellStore.getState().dialog).toEqual({ kind: "user", userId: othello.user_id });
+  });
+
+  it("is not rendered again when the shell around it is (a narrow change)", async () => {
+    const queryClient = renderPanel(<Shell />);
+    // Each render of a query hook (the users, presence and groups lists) resolves its options:
+    // the count of those calls is the count of the panel's renders.
+    const renders = vi.spyOn(queryClient, "defaultQueryOptions");
+    await userEvent.click(screen.getByRole("button", { name: "Rendered 0" }));
+    expect(screen.getByRole("button", { name: "Rendered 1" })).toBeDefined();
+    expect(renders).not.toHaveBeenCalled();
+  });
+
+  it("renders a long list of users a screen at a time, more as its end nears the screen", () => {
+    vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
+    try {
+      const many = Array.from({ length: 100 }, (_, index) =>
+        eg.user({
+          user_id: 100 + index,
+          email: `member${String(index).padStart(3, "0")}@parley.test`,
+          full_name: `Member ${String(index).padStart(3, "0")}`,
+        }),
+      );
+      renderPanel(<RightPanel />, many);
+      const rows = () => within(screen.getByRole("list", { name: "Users" })).getAllByRole("button");
+      expect(rows()).toHaveLength(40);
+      act(() => {
+        FakeIntersectionObserver.bringIntoView();
+      });
+      expect(rows()).toHaveLength(80);
+      act(() => {
+        FakeIntersectionObserver.bringIntoView();
+      });
+      expect(rows()).toHaveLength(100);
+      expect(rows().at(-1)?.getAttribute("aria-label")).toBe("Member 099, Offline");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("filters the whole list, not only the rows rendered", async () => {
+    vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
+    try {
+      const many = Array.from({ length: 100 }, (_, index) =>
+        eg.user({ user_id: 100 + index, full_name: `Member ${String(index).padStart(3, "0")}` }),
+      );
+      renderPanel(<RightPanel />, many);
+      await userEvent.type(screen.getByRole("searchbox", { name: "Filter users" }), "member 09");
+      const users = screen.getByRole("list", { name: "Users" });
+      expect(within(users).getAllByRole("button")).toHaveLength(10);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { userQueries } from "../../queries/user-queries";
 import { shellActions } from "../shell/shell-store";
 import { Avatar } from "../../components/avatar";
@@ -9,6 +9,39 @@ import "./users.css";
 /** A presence dot; the status in words sits beside it for screen readers. */
 export function PresenceDot({ status }: { status: PresenceStatus }) {
   return <span className={`presence-dot presence-${status}`} aria-hidden="true" />;
+}
+
+/**
+ * How many rows the list renders at first, and adds whenever its end comes near the screen: a
+ * screen's worth or two, as Zulip's buddy list renders its rows 20 at a time until they fill the
+ * screen and more on scroll (web/src/buddy_list.ts, `fill_screen_with_content`). An organisation
+ * of thousands would otherwise build, style and lay out every row on each load.
+ */
+const ROWS_PER_STEP = 40;
+
+/**
+ * How many of the list's rows to render, and the ref of an element after them: once it nears
+ * the screen, `ROWS_PER_STEP` more. Without IntersectionObserver every row is rendered.
+ */
+function useRowsShown(total: number): [number, (element: HTMLElement | null) => void] {
+  const [shown, setShown] = useState(ROWS_PER_STEP);
+  const [end, setEnd] = useState<HTMLElement | null>(null);
+  const isProgressive = typeof IntersectionObserver !== "undefined";
+  useEffect(() => {
+    if (end === null || !isProgressive) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting))
+          setShown((count) => count + ROWS_PER_STEP);
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(end);
+    return () => {
+      observer.disconnect();
+    };
+  }, [end, isProgressive, shown]);
+  return [isProgressive ? Math.min(shown, total) : total, setEnd];
 }
 
 /**
@@ -25,6 +58,7 @@ export function UserList() {
     [users.data, statusOf, filter],
   );
   const activeCount = listed.filter(({ status }) => status === "active").length;
+  const [shown, endRef] = useRowsShown(listed.length);
 
   return (
     <section className="panel-section" aria-labelledby={headingId}>
@@ -57,7 +91,7 @@ export function UserList() {
         <p className="state-message">{filter === "" ? "No users." : "No user matches."}</p>
       )}
       <ul className="user-list" aria-label="Users">
-        {listed.map(({ user, status }) => (
+        {listed.slice(0, shown).map(({ user, status }) => (
           <li key={user.user_id}>
             <button
               type="button"
@@ -82,6 +116,7 @@ export function UserList() {
             </button>
           </li>
         ))}
+        {shown < listed.length && <li className="user-list-more" ref={endRef} aria-hidden="true" />}
       </ul>
     </section>
   );
