@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useUpdateUserSettings } from "../../queries/settings-mutations";
 import { settingsQueries } from "../../queries/settings-queries";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 
 /**
  * The user's preferences: "Convert emoticons before sending" (`translate_emoticons`). The box
@@ -12,7 +12,7 @@ import { settingsQueries } from "../../queries/settings-queries";
  * the controlled box back to the saved value.
  */
 export function Preferences() {
-  const settings = useQuery(settingsQueries.user());
+  const settings = useSnapshotQuery(settingsQueries.user());
   const update = useUpdateUserSettings();
   const headingId = useId();
   const hintId = useId();

@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useRef, useState, type KeyboardEvent } from "react";
 import type { User } from "../../../common/wire/users";
 import { Icon } from "../../components/icon";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { userQueries } from "../../queries/user-queries";
 import { rankMatches } from "../typeahead/match";
 import { TypeaheadList } from "../typeahead/typeahead-list";
@@ -35,7 +35,7 @@ export function RecipientInput({
   onDone: () => void;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const users = useQuery(userQueries.list()).data;
+  const users = useSnapshotQuery(userQueries.list()).data;
   const [query, setQuery] = useState("");
   const [isOpen, setOpen] = useState(false);
   const candidates = (users ?? []).filter(

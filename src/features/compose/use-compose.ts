@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Subscription } from "../../../common/wire/streams";
 import { narrowKey, type Narrow } from "../../lib/narrow";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { useDraft, draftsActions } from "../../stores/drafts-store";
 import { queueMessage } from "../../controllers/outbox";
@@ -122,7 +122,7 @@ function findProblem(
 export function useCompose(narrow: Narrow) {
   const key = narrowKey(narrow);
   const draft = useDraft(key);
-  const subscriptions = useQuery(subscriptionQueries.list()).data;
+  const subscriptions = useSnapshotQuery(subscriptionQueries.list()).data;
   const [localTopic, setLocalTopic] = useState(
     () => draft?.topic ?? (narrow.kind === "topic" ? narrow.topic : ""),
   );

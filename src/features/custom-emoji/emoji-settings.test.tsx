@@ -42,6 +42,9 @@ function renderPage(me: User) {
   const api = setupApi();
   fake = api.fake;
   sessionStore.setState({ client: api.client });
+  // As in the app once register answered: the snapshot seeded these lists, and events or
+  // mutations refetch them only while the queue exists.
+  sessionStore.getState().queueRegistered("queue-1");
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(realmQueries.emoji().queryKey, emoji);
   queryClient.setQueryData(userQueries.list().queryKey, [iago, hamlet, polonius]);

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import type { RealmEmoji } from "../../../common/wire/realm";
 import type { User } from "../../../common/wire/users";
@@ -12,11 +11,12 @@ import { EmojiGrid } from "./emoji-grid";
 import { canUpload, deactivatedCount, emojiRows, normaliseEmojiFilter } from "./emoji-rows";
 import { EmojiUploadForm } from "./upload-form";
 import { useDeactivateEmoji } from "../../queries/realm-mutations";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import "./custom-emoji.css";
 
 /** The logged-in user and everyone by id, from the users list the register snapshot seeded. */
 function usePeople(): { me: User | undefined; users: ReadonlyMap<number, User>; isKnown: boolean } {
-  const list = useQuery(userQueries.list());
+  const list = useSnapshotQuery(userQueries.list());
   const myId = useSessionStore((session) => session.credentials?.userId);
   const users = useMemo(
     () => new Map((list.data ?? []).map((user) => [user.user_id, user])),
@@ -105,7 +105,7 @@ function GridToolbar({
 
 /** What the grid area says instead of cards: loading, failure, nothing at all, no match. */
 function GridState({ rowCount, text }: { rowCount: number; text: string }) {
-  const emoji = useQuery(realmQueries.emoji());
+  const emoji = useSnapshotQuery(realmQueries.emoji());
   if (emoji.isPending) {
     return (
       <p className="custom-emoji-state" role="status">
@@ -139,7 +139,7 @@ function GridState({ rowCount, text }: { rowCount: number; text: string }) {
  */
 export function EmojiSettings() {
   const gridHeadingId = useId();
-  const emoji = useQuery(realmQueries.emoji());
+  const emoji = useSnapshotQuery(realmQueries.emoji());
   const { me, users, isKnown } = usePeople();
   const [text, setText] = useState("");
   const [isHiding, setHiding] = useState(false);

@@ -1,6 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { conversationQueries } from "../../queries/conversation-queries";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { useMessageStore } from "../../stores/message-store";
 import { useSessionStore } from "../../stores/session-store";
 import {
@@ -23,8 +23,7 @@ export function useConversations(): {
   // The register snapshot seeds the list: asking before it lands would read the newest 1,000
   // direct messages beside it on every load (794 KB in the huge demo, slowing the first narrow's
   // fetch on the same server). A server that sends no snapshot gets the fallback read after.
-  const hasQueue = useSessionStore((session) => session.queueId !== null);
-  const recent = useQuery({ ...conversationQueries.recent(), enabled: hasQueue });
+  const recent = useSnapshotQuery(conversationQueries.recent());
   const ownUserId = useSessionStore((session) => session.credentials?.userId ?? -1);
   // Derived from the store's index in O(conversations + narrows), never from its 100,000 messages.
   const signature = useMessageStore((state) => storeConversationSignature(state.data.byKey));

@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from "react";
 import { Dialog } from "../../components/dialog";
 import { formatDateTime, isoDateTime } from "../../lib/time";
 import { messageQueries } from "../../queries/message-queries";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { MessageBody } from "../message-list/message-body";
 import { useUserName } from "../users/use-user-name";
@@ -14,7 +15,7 @@ import "./edit-history.css";
 type HistoryMode = "diff" | "plain";
 
 function useStreamName(): (streamId: number) => string {
-  const subscriptions = useQuery(subscriptionQueries.list()).data;
+  const subscriptions = useSnapshotQuery(subscriptionQueries.list()).data;
   return (streamId) =>
     subscriptions?.find((sub) => sub.stream_id === streamId)?.name ?? `stream ${streamId}`;
 }

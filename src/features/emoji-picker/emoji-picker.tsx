@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Dialog } from "../../components/dialog";
 import { realmQueries } from "../../queries/realm-queries";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { EmojiGlyph } from "../reactions/emoji-glyph";
 import {
   customEmojiChoices,
@@ -119,7 +119,7 @@ export function EmojiPicker({
   const [query, setQuery] = useState("");
   const [activeIndex, setActiveIndex] = useState(0);
   const gridRef = useRef<HTMLDivElement>(null);
-  const realmEmoji = useQuery(realmQueries.emoji()).data;
+  const realmEmoji = useSnapshotQuery(realmQueries.emoji()).data;
   const custom = useMemo(
     () => filterEmoji(customEmojiChoices(realmEmoji), query),
     [realmEmoji, query],

@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { Page } from "../../components/page";
 import { realmQueries } from "../../queries/realm-queries";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { userQueries } from "../../queries/user-queries";
 import { errorMessage } from "../streams/error-message";
 import { PersonButton } from "../users/person-button";
@@ -69,8 +69,8 @@ function countLine(shown: number, total: number, isFiltered: boolean): string {
  */
 export function GroupDirectory() {
   const filterId = useId();
-  const groups = useQuery(realmQueries.userGroups());
-  const users = useQuery(userQueries.list());
+  const groups = useSnapshotQuery(realmQueries.userGroups());
+  const users = useSnapshotQuery(userQueries.list());
   const statusOf = usePresenceOf();
   const [filter, setFilter] = useState("");
   const all = useMemo(

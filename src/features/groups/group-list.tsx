@@ -1,8 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import type { UserGroup } from "../../../common/wire/realm";
 import { Icon } from "../../components/icon";
 import { realmQueries } from "../../queries/realm-queries";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { useUserName } from "../users/use-user-name";
 import "./groups.css";
 
@@ -62,7 +62,7 @@ function GroupItem({ group }: { group: UserGroup }) {
 
 /** The organisation's user groups: name, member count; expand for description and members. */
 export function GroupList() {
-  const groups = useQuery(realmQueries.userGroups());
+  const groups = useSnapshotQuery(realmQueries.userGroups());
   const headingId = useId();
   const shown = useMemo(() => visibleGroups(groups.data ?? []), [groups.data]);
   return (

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useId } from "react";
 import { Page } from "../../components/page";
 import { realmQueries } from "../../queries/realm-queries";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { userQueries } from "../../queries/user-queries";
 import { isAdministrator } from "../message-actions/message-actions";
 import { errorMessage } from "../streams/error-message";
@@ -18,7 +19,7 @@ const LinkifierForm = lazy(() => import("./linkifier-form"));
  */
 export function LinkifierSettings() {
   const listTitleId = useId();
-  const linkifiers = useQuery(realmQueries.linkifiers());
+  const linkifiers = useSnapshotQuery(realmQueries.linkifiers());
   const me = useQuery(userQueries.me()).data;
   const isAdmin = isAdministrator(me);
   return (

@@ -1,10 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { useMemo, useSyncExternalStore } from "react";
 import type { Message } from "../../../common/wire/message";
 import type { Linkifier } from "../../../common/wire/realm";
 import { Icon } from "../../components/icon";
 import { safeLinkUrl } from "../../lib/safe-url";
 import { realmQueries } from "../../queries/realm-queries";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { loadEchoRendererWhenIdle, type EchoRenderer } from "../../controllers/echo-render";
 import "./topic-links.css";
 
@@ -69,7 +69,7 @@ export function currentTopicLinks(
 /** The topic's links for a header; see `currentTopicLinks`. */
 function useTopicLinks(message: Message): TopicLink[] {
   // No refetch per header mount after a failure (an old server's list may not parse).
-  const linkifiers = useQuery({ ...realmQueries.linkifiers(), retryOnMount: false }).data;
+  const linkifiers = useSnapshotQuery({ ...realmQueries.linkifiers(), retryOnMount: false }).data;
   const renderer = useSyncExternalStore(subscribeRenderer, rendererSnapshot);
   return useMemo(
     () => currentTopicLinks(message, linkifiers, renderer),

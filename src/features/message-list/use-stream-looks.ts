@@ -1,11 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import type { StreamLook } from "./recipient-header";
 
 /** How recipient headers show each subscribed stream (current name, colour, privacy), by id. */
 export function useStreamLooks(): ReadonlyMap<number, StreamLook> {
-  const subscriptions = useQuery(subscriptionQueries.list()).data;
+  const subscriptions = useSnapshotQuery(subscriptionQueries.list()).data;
   return useMemo(
     () =>
       new Map(

@@ -1,8 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useMemo, useSyncExternalStore } from "react";
 import type { Subscription } from "../../../common/wire/streams";
 import type { Narrow } from "../../lib/narrow";
 import { routeFromHash, type Route } from "../../lib/route";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 
 function subscribeToHash(onChange: () => void): () => void {
@@ -66,7 +66,7 @@ function resolveRouteNames(
 /** What the URL hash shows in the centre column, with current stream names. */
 export function useCurrentRoute(): Route {
   const hash = useHash();
-  const subscriptions = useQuery(subscriptionQueries.list()).data;
+  const subscriptions = useSnapshotQuery(subscriptionQueries.list()).data;
   return useMemo(
     () => resolveRouteNames(routeFromHash(hash), subscriptions),
     [hash, subscriptions],

@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import type { RealmEmojiMap } from "../../../common/wire/realm";
 import { safeImageUrl } from "../../lib/safe-url";
 import { realmQueries } from "../../queries/realm-queries";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import type { ReactionEmoji } from "../../lib/reaction-emoji";
 
 /** Where Zulip serves its one extra emoji (`:zulip:`). */
@@ -38,7 +38,7 @@ function emojiImageUrl(
  * the custom emoji's image, or `:name:` as text when neither can be shown.
  */
 export function EmojiGlyph({ emoji }: { emoji: ReactionEmoji }) {
-  const realmEmoji = useQuery(realmQueries.emoji()).data;
+  const realmEmoji = useSnapshotQuery(realmQueries.emoji()).data;
   if (emoji.reaction_type === "unicode_emoji") {
     const text = unicodeFromCode(emoji.emoji_code);
     if (text !== undefined) {

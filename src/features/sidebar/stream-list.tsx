@@ -1,10 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import type { Subscription } from "../../../common/wire/streams";
 import { Icon } from "../../components/icon";
 import { MenuButton } from "../../components/menu";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";
 import { STREAMS_HASH, streamSettingsHash, type Route } from "../../lib/route";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { markStreamAsRead } from "../../controllers/mark-read";
 import { streamUnread, useUnreadStore } from "../../stores/unread-store";
@@ -146,7 +146,7 @@ function StreamItem({
  */
 export function StreamSection({ currentRoute }: { currentRoute: Route }) {
   const headingId = useId();
-  const subscriptions = useQuery(subscriptionQueries.list());
+  const subscriptions = useSnapshotQuery(subscriptionQueries.list());
   const sorted = useMemo(() => sortForSidebar(subscriptions.data ?? []), [subscriptions.data]);
   const place = currentPlace(currentRoute);
   const markAsRead = useMarkAsRead();

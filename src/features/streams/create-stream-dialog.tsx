@@ -1,8 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type SyntheticEvent } from "react";
 import type { Stream } from "../../../common/wire/streams";
 import { Dialog } from "../../components/dialog";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { streamQueries } from "../../queries/stream-queries";
 import { uiActions } from "../../stores/ui-store";
 import { errorMessage } from "./error-message";
@@ -59,7 +59,7 @@ function CheckField({
  */
 export function CreateStreamDialog({ onClose }: { onClose: () => void }) {
   const formId = useId();
-  const streams = useQuery(streamQueries.list()).data ?? [];
+  const streams = useSnapshotQuery(streamQueries.list()).data ?? [];
   const create = useCreateStream();
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");

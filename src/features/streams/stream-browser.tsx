@@ -1,9 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import type { Stream, Subscription } from "../../../common/wire/streams";
 import { Icon } from "../../components/icon";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";
 import { streamSettingsHash } from "../../lib/route";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { streamQueries } from "../../queries/stream-queries";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { CreateStreamDialog } from "./create-stream-dialog";
@@ -163,8 +163,8 @@ function BrowserToolbar({
  */
 export function StreamBrowser() {
   const headingId = useId();
-  const streams = useQuery(streamQueries.list());
-  const subscriptions = useQuery(subscriptionQueries.list());
+  const streams = useSnapshotQuery(streamQueries.list());
+  const subscriptions = useSnapshotQuery(subscriptionQueries.list());
   const [text, setText] = useState("");
   const [show, setShow] = useState<BrowserFilter>("all");
   const [isCreating, setCreating] = useState(false);

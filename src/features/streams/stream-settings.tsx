@@ -1,9 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Stream } from "../../../common/wire/streams";
 import { Icon } from "../../components/icon";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";
 import { STREAMS_HASH, topicsHash } from "../../lib/route";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { streamQueries } from "../../queries/stream-queries";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { errorMessage } from "./error-message";
@@ -120,8 +120,8 @@ function MembershipSection({ stream, isSubscribed }: { stream: Stream; isSubscri
  */
 export function StreamSettings({ streamId, streamName }: { streamId: number; streamName: string }) {
   const headingId = useId();
-  const streams = useQuery(streamQueries.list());
-  const subscriptions = useQuery(subscriptionQueries.list());
+  const streams = useSnapshotQuery(streamQueries.list());
+  const subscriptions = useSnapshotQuery(subscriptionQueries.list());
   const subscription = subscriptions.data?.find((sub) => sub.stream_id === streamId);
   const stream: Stream | undefined =
     streams.data?.find((entry) => entry.stream_id === streamId) ?? subscription;

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState, type SyntheticEvent } from "react";
 import type { SubscribeResponse, Stream } from "../../../common/wire/streams";
 import type { User } from "../../../common/wire/users";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { subscriberQueries } from "../../queries/subscriber-queries";
 import { userQueries } from "../../queries/user-queries";
 import { useSessionStore } from "../../stores/session-store";
@@ -144,7 +145,7 @@ export function SubscriberSection({
 }) {
   const headingId = useId();
   const ownUserId = useSessionStore((session) => session.credentials?.userId);
-  const users = useQuery(userQueries.list());
+  const users = useSnapshotQuery(userQueries.list());
   const subscribers = useQuery({ ...subscriberQueries.byStream(), enabled: isSubscribed });
   const unsubscribe = useUnsubscribe();
   const [outcome, setOutcome] = useState<Outcome>(null);

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { UNICODE_EMOJI } from "../../../common/markdown/emoji-data";
 import { realmQueries } from "../../queries/realm-queries";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { streamQueries } from "../../queries/stream-queries";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { userQueries } from "../../queries/user-queries";
@@ -31,11 +32,11 @@ function linkableStreams(
  * register snapshot seeded. A `#stream>` topic typeahead fetches that stream's topics.
  */
 export function useContentSuggestions(trigger: Trigger | null): readonly TypeaheadOption[] {
-  const users = useQuery(userQueries.list()).data;
-  const groups = useQuery(realmQueries.userGroups()).data;
-  const subscribed = useQuery(subscriptionQueries.list()).data;
-  const visible = useQuery(streamQueries.list()).data;
-  const emoji = useQuery(realmQueries.emoji()).data;
+  const users = useSnapshotQuery(userQueries.list()).data;
+  const groups = useSnapshotQuery(realmQueries.userGroups()).data;
+  const subscribed = useSnapshotQuery(subscriptionQueries.list()).data;
+  const visible = useSnapshotQuery(streamQueries.list()).data;
+  const emoji = useSnapshotQuery(realmQueries.emoji()).data;
   const streams = useMemo(() => linkableStreams(subscribed, visible), [subscribed, visible]);
   const topicStream =
     trigger?.kind === "topic"

@@ -1,7 +1,9 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import type { User } from "../../../common/wire/users";
 import { presenceQueries, presenceStatus, reportPresence } from "../../queries/presence-queries";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
+import { useSessionStore } from "../../stores/session-store";
 
 /** What the panel shows for a user. */
 export type PresenceStatus = "active" | "idle" | "offline";
@@ -78,7 +80,7 @@ export function usePresenceClock(): number {
 
 /** Everyone's presence as a lookup; "offline" while presence is unknown. */
 export function usePresenceOf(): (user: Pick<User, "user_id" | "email">) => PresenceStatus {
-  const presences = useQuery(presenceQueries.realm()).data?.presences;
+  const presences = useSnapshotQuery(presenceQueries.realm()).data?.presences;
   const now = usePresenceClock();
   return useCallback(
     (user) => (presences === undefined ? "offline" : presenceStatus(presences, user, now)),
@@ -91,12 +93,18 @@ const REPORT_EVERY_MS = 60_000;
 const IDLE_AFTER_MS = 5 * 60_000;
 
 /**
- * Tells the server this user is here, as Zulip's clients do: now, every minute, and when the tab
- * becomes visible again; "active" after recent input (or opening the app), else "idle".
+ * Tells the server this user is here, as Zulip's clients do: once the queue is registered, then
+ * every minute, and when the tab becomes visible again; "active" after recent input (or opening
+ * the app), else "idle".
  */
 export function usePresenceReporter(): void {
   const queryClient = useQueryClient();
+  // Each report answers with everyone's presence: sent beside register, it would hold register
+  // and the first narrow's fetch up on a server that answers one statement at a time. Zulip's
+  // web app, too, first reports from `activity_ui.initialize`, after its register snapshot.
+  const hasQueue = useSessionStore((session) => session.queueId !== null);
   useEffect(() => {
+    if (!hasQueue) return;
     let lastInput = Date.now();
     let hadInput = true;
     const report = () => {
@@ -126,5 +134,5 @@ export function usePresenceReporter(): void {
       window.removeEventListener("pointerdown", onInput);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [queryClient]);
+  }, [queryClient, hasQueue]);
 }

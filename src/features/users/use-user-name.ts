@@ -1,10 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { userQueries } from "../../queries/user-queries";
 
 /** A function naming users by id (their full name, or "user 12" while unknown). */
 export function useUserName(): (userId: number) => string {
-  const users = useQuery(userQueries.list()).data;
+  const users = useSnapshotQuery(userQueries.list()).data;
   const names = useMemo(
     () => new Map((users ?? []).map((user) => [user.user_id, user.full_name])),
     [users],

@@ -6,6 +6,7 @@ import { Dialog } from "../../components/dialog";
 import { Icon } from "../../components/icon";
 import { dmNarrow, narrowToHash } from "../../lib/narrow";
 import { OFFLINE_THRESHOLD_SECONDS } from "../../queries/presence-queries";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { userQueries } from "../../queries/user-queries";
 import { uiActions } from "../../stores/ui-store";
 import { shellActions } from "../shell/shell-store";
@@ -66,7 +67,7 @@ function openConversation(user: User): void {
 
 /** A user's card: picture, name, email, role, presence, and a button to message them. */
 export function UserCard({ userId, onClose }: { userId: number; onClose: () => void }) {
-  const users = useQuery(userQueries.list());
+  const users = useSnapshotQuery(userQueries.list());
   const user = users.data?.find((candidate) => candidate.user_id === userId);
   if (user === undefined) {
     return (

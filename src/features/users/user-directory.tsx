@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import type { User } from "../../../common/wire/users";
 import { Page } from "../../components/page";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { userQueries } from "../../queries/user-queries";
 import { errorMessage } from "../streams/error-message";
 import { DEFAULT_USER_SORT, directoryUsers, nextSort, type UserSort } from "./directory-users";
@@ -46,7 +46,7 @@ function DeactivatedUsers({
  */
 export function UserDirectory() {
   const searchId = useId();
-  const users = useQuery(userQueries.list());
+  const users = useSnapshotQuery(userQueries.list());
   const statusOf = usePresenceOf();
   const [filter, setFilter] = useState("");
   const [sort, setSort] = useState<UserSort>(DEFAULT_USER_SORT);

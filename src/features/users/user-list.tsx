@@ -1,5 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";
+import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { userQueries } from "../../queries/user-queries";
 import { shellActions } from "../shell/shell-store";
 import { Avatar } from "../../components/avatar";
@@ -49,7 +49,7 @@ function useRowsShown(total: number): [number, (element: HTMLElement | null) => 
  * user's card.
  */
 export function UserList() {
-  const users = useQuery(userQueries.list());
+  const users = useSnapshotQuery(userQueries.list());
   const statusOf = usePresenceOf();
   const [filter, setFilter] = useState("");
   const headingId = useId();
