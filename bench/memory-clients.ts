@@ -6,26 +6,10 @@
 //   { step: "register", port, auths }  → { step: "register" }
 //   { step: "poll" }                   → { step: "poll" } once every poll has had its answer
 import { Agent, request, type RequestOptions } from "node:http";
-import type { RegisterQueueParams } from "../src/api/events";
+import { REGISTER_PARAMS } from "../src/events/register-params";
 
 export type MemoryClientsJob =
   { step: "register"; port: number; auths: string[] } | { step: "poll" };
-
-/**
- * The options Parley's client registers with (`REGISTER_PARAMS` of src/events/event-machine.ts,
- * which this project's Node build cannot import: it drags in the browser-side session store).
- */
-const REGISTER_PARAMS = {
-  apply_markdown: true,
-  client_capabilities: {
-    notification_settings_null: true,
-    bulk_message_deletion: true,
-    user_avatar_url_field_optional: false,
-    stream_typing_notifications: true,
-    user_settings_object: true,
-    linkifier_url_template: true,
-  },
-} satisfies RegisterQueueParams;
 
 /** Registrations in flight at once, as many browsers starting together. */
 const CONCURRENCY = 8;

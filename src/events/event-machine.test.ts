@@ -12,7 +12,8 @@ import type { ConnectionInfo } from "../stores/session-store";
 import * as eg from "../test/example-data";
 import { createScriptedServer, FakePage } from "../test/events-fakes";
 import type { EventBatch } from "./event-batch";
-import { createEventMachine, REGISTER_PARAMS } from "./event-machine";
+import { createEventMachine } from "./event-machine";
+import { REGISTER_PARAMS } from "./register-params";
 import type { EventMachineDeps } from "./event-machine-types";
 
 function setup(options: Partial<EventMachineDeps> = {}) {

@@ -1,9 +1,10 @@
 import { RateLimitedError, UnauthorizedError } from "../api/errors";
-import type { GetEventsResponse, RegisterQueueParams } from "../api/events";
+import type { GetEventsResponse } from "../api/events";
 import type { ConnectionInfo, ConnectionState } from "../stores/session-store";
 import { createBackoff, type Backoff } from "../lib/backoff";
 import { realSetTimer, type SetTimer } from "../lib/timer";
 import { parseEventBatch, type Warn } from "./event-batch";
+import { REGISTER_PARAMS } from "./register-params";
 import type { EventMachine, EventMachineApi, EventMachineDeps } from "./event-machine-types";
 import {
   HandlerFailedError,
@@ -13,19 +14,6 @@ import {
   recoveryFor,
 } from "./recovery";
 import { sleepUnlessStopped, watchConnectivity } from "./wake-detector";
-
-/** The queue options every registration sends. */
-export const REGISTER_PARAMS = {
-  apply_markdown: true,
-  client_capabilities: {
-    notification_settings_null: true,
-    bulk_message_deletion: true,
-    user_avatar_url_field_optional: false,
-    stream_typing_notifications: true,
-    user_settings_object: true,
-    linkifier_url_template: true,
-  },
-} satisfies RegisterQueueParams;
 
 /** Zulip's default `event_queue_longpoll_timeout_seconds`. */
 const DEFAULT_LONGPOLL_TIMEOUT_SECONDS = 90;

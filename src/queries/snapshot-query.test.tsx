@@ -1,26 +1,18 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
-import type { ReactNode } from "react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { useContentSuggestions } from "../features/typeahead/use-content-suggestions";
 import { usePresenceOf, usePresenceReporter } from "../features/users/presence";
 import { sessionStore } from "../stores/session-store";
-import { setupApi } from "../test/api-client";
 import * as eg from "../test/example-data";
-import type { createFakeFetch } from "../test/fake-fetch";
+import { querySessionPerTest } from "../test/query-session";
 import { seedQueriesFromSnapshot } from "./query-events";
 import { realmQueries } from "./realm-queries";
 import { useSnapshotQuery } from "./snapshot-query";
 
 const MENTION = { kind: "mention", silent: false, query: "", start: 0 } as const;
 
-let fake: ReturnType<typeof createFakeFetch>;
-let queryClient: QueryClient;
-
-function wrapper({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-}
+const session = querySessionPerTest();
 
 /** The views' hooks over every list the snapshot seeds, as the app mounts them before register. */
 function useLoadedViews() {
@@ -34,29 +26,16 @@ function useLoadedViews() {
 /** What register returns to the app, then the queue registered after the seeding, as on load. */
 function register(snapshot: ReturnType<typeof eg.registerResponse>) {
   act(() => {
-    seedQueriesFromSnapshot(queryClient, snapshot);
+    seedQueriesFromSnapshot(session.queryClient, snapshot);
     sessionStore.getState().queueRegistered(snapshot.queue_id);
   });
 }
 
-beforeEach(() => {
-  const api = setupApi();
-  fake = api.fake;
-  sessionStore.getState().login({ email: eg.iago.email, apiKey: "k", userId: eg.iago.user_id });
-  sessionStore.setState({ client: api.client });
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-});
-
-afterEach(() => {
-  cleanup();
-  sessionStore.getState().logout();
-});
-
 describe("useSnapshotQuery", () => {
   it("asks nothing before register answers, nor after when the snapshot seeded it all", async () => {
-    const { result } = renderHook(() => useLoadedViews(), { wrapper });
+    const { result } = renderHook(() => useLoadedViews(), { wrapper: session.wrapper });
     expect(result.current.linkifiers.isPending).toBe(true);
-    expect(fake.requests).toEqual([]);
+    expect(session.fake.requests).toEqual([]);
     register(
       eg.registerResponse({
         streams: [],
@@ -71,17 +50,17 @@ describe("useSnapshotQuery", () => {
       expect(result.current.suggestions.length).toBeGreaterThan(0);
     });
     expect(result.current.linkifiers.data).toEqual([]);
-    expect(fake.requests).toEqual([]);
+    expect(session.fake.requests).toEqual([]);
   });
 
   it("fetches what an older server's snapshot lacks, once the queue is registered", async () => {
-    for (let i = 0; i < 6; i++) fake.hang();
-    renderHook(() => useLoadedViews(), { wrapper });
-    expect(fake.requests).toEqual([]);
+    for (let i = 0; i < 6; i++) session.fake.hang();
+    renderHook(() => useLoadedViews(), { wrapper: session.wrapper });
+    expect(session.fake.requests).toEqual([]);
     // Users and subscriptions only: no streams, emoji, groups, linkifiers or presence.
     register(eg.registerResponse());
     await waitFor(() => {
-      expect(fake.requests.map((request) => request.path).sort()).toEqual([
+      expect(session.fake.requests.map((request) => request.path).sort()).toEqual([
         "/api/v1/realm/emoji",
         "/api/v1/realm/linkifiers",
         "/api/v1/realm/presence",
@@ -94,19 +73,19 @@ describe("useSnapshotQuery", () => {
 
 describe("usePresenceReporter", () => {
   it("reports presence only once the queue is registered", async () => {
-    fake.hang();
+    session.fake.hang();
     renderHook(
       () => {
         usePresenceReporter();
       },
-      { wrapper },
+      { wrapper: session.wrapper },
     );
-    expect(fake.requests).toEqual([]);
+    expect(session.fake.requests).toEqual([]);
     act(() => {
       sessionStore.getState().queueRegistered("queue-1");
     });
     await waitFor(() => {
-      expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      expect(session.fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
         "POST /api/v1/users/me/presence",
       ]);
     });
