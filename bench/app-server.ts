@@ -9,12 +9,9 @@ import type { Page } from "@playwright/test";
 import { build } from "vite";
 import { z } from "zod";
 import { encodeHashComponent } from "../src/lib/narrow";
-import { freePort } from "./lib";
+import { freePort, serverProcessEnv } from "./lib";
 
 const ROOT = join(import.meta.dirname, "..");
-// Vite's build sets NODE_ENV=production in this process; the server must not inherit it (it
-// would turn the development login off).
-const SERVER_NODE_ENV = process.env["NODE_ENV"];
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -59,16 +56,12 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: SERVER_NODE_ENV,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      CLIENT_DIR: options.clientDir,
-      DEMO_SIZE: options.demoSize ?? "default",
-      LOG_REQUESTS: "0",
-    },
+    env: serverProcessEnv({
+      port,
+      dataDir,
+      clientDir: options.clientDir,
+      demoSize: options.demoSize ?? "default",
+    }),
     stdio: ["ignore", "pipe", "inherit"],
   });
   const stop = async () => {

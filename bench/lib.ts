@@ -18,6 +18,28 @@ import { openTestDatabase, testDatabaseUrl } from "../server/test/test-database"
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const run = promisify(execFile);
+// Vite's build sets NODE_ENV=production in a bench's process; a server it spawns gets the
+// caller's, as `npm start` and `npm run serve` would (production would turn the demo login off).
+const CALLER_NODE_ENV = process.env["NODE_ENV"];
+
+/** The environment of a server a benchmark starts as a child process on `port` and `dataDir`. */
+export function serverProcessEnv(options: {
+  port: number;
+  dataDir: string;
+  clientDir: string;
+  demoSize: string;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: CALLER_NODE_ENV,
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    DATA_DIR: options.dataDir,
+    CLIENT_DIR: options.clientDir,
+    DEMO_SIZE: options.demoSize,
+    LOG_REQUESTS: "0",
+  };
+}
 
 /** What a server benchmark was told: `--postgres`, and its positional numbers in order. */
 export interface BenchArgs {

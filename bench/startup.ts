@@ -16,15 +16,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "vite";
-import { freePort, median, round, writeResults } from "./lib";
+import { freePort, median, round, serverProcessEnv, writeResults } from "./lib";
 
 const ROOT = join(import.meta.dirname, "..");
 const PREBUILT = process.env["STARTUP_DIST"];
 const DIST = PREBUILT === undefined ? join(ROOT, "dist", "bench-startup") : resolve(ROOT, PREBUILT);
 const runs = Number(process.argv[2] ?? 9);
-// Vite's build sets NODE_ENV=production in this process; the servers get the caller's, as
-// `npm start` and `npm run serve` would.
-const SERVER_NODE_ENV = process.env["NODE_ENV"];
 const DEMO_SIZE = process.env["DEMO_SIZE"] ?? "default";
 /** Milliseconds per clock tick of /proc's CPU times. */
 const MS_PER_TICK = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }));
@@ -110,16 +107,7 @@ async function startOnce(way: Way, dataDir: string): Promise<Start> {
   const started = performance.now();
   const child = spawn(process.execPath, WAYS[way], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: SERVER_NODE_ENV,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      CLIENT_DIR: join(DIST, "client"),
-      DEMO_SIZE,
-      LOG_REQUESTS: "0",
-    },
+    env: serverProcessEnv({ port, dataDir, clientDir: join(DIST, "client"), demoSize: DEMO_SIZE }),
     stdio: ["ignore", "ignore", "inherit"],
   });
   running.add(child);
