@@ -1,3 +1,4 @@
+import { afterPaint } from "./after-paint";
 import { lowerBound, type ListRow } from "./group-rows";
 import { DEFAULT_LIMITS, ListLayout, type RowRange, type WindowLimits } from "./list-layout";
 import {
@@ -64,10 +65,7 @@ export class VirtualList {
   private rows: readonly ListRow[] = [];
   private range: RowRange = { start: 0, end: 0 };
   private readonly elements = new Map<number, HTMLElement>();
-  private snapshot: VirtualSnapshot = {
-    window: { kind: "end", count: FIRST_PAINT_LIMITS.minRows },
-    isAtBottom: true,
-  };
+  private snapshot: VirtualSnapshot;
   private readonly listeners = new Set<() => void>();
   private readonly viewportListeners = new Set<() => void>();
   private anchor: Anchor | null = null;
@@ -103,7 +101,13 @@ export class VirtualList {
   private isWarm = false;
   private isWarming = false;
 
-  constructor(private readonly limits: WindowLimits = DEFAULT_LIMITS) {}
+  /** `firstWindow`: the rows of the first render when not the newest (where the list opens). */
+  constructor(
+    private readonly limits: WindowLimits = DEFAULT_LIMITS,
+    firstWindow: WindowSpec = { kind: "end", count: FIRST_PAINT_LIMITS.minRows },
+  ) {
+    this.snapshot = { window: firstWindow, isAtBottom: true };
+  }
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -233,20 +237,13 @@ export class VirtualList {
     return this.isWarm ? this.limits : FIRST_PAINT_LIMITS;
   }
 
-  /** After the first paint (a frame, then a task), renders the full window. */
+  /** Once the first rows are painted, renders the full window. */
   private warmUp(): void {
     if (this.isWarming) return;
     this.isWarming = true;
-    const warm = (): void => {
+    afterPaint(() => {
       this.isWarm = true;
       this.settle();
-    };
-    if (typeof requestAnimationFrame === "undefined") {
-      warm();
-      return;
-    }
-    requestAnimationFrame(() => {
-      setTimeout(warm, 0);
     });
   }
 
