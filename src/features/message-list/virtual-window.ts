@@ -1,5 +1,5 @@
 import { lowerBound, type ListRow } from "./group-rows";
-import { DEFAULT_LIMITS, type ListLayout, type RowRange, type WindowLimits } from "./list-layout";
+import { DEFAULT_LIMITS, ListLayout, type RowRange, type WindowLimits } from "./list-layout";
 
 /** Which rows the list renders: the newest ones, or the rows between two orders. */
 export type WindowSpec =
@@ -147,4 +147,28 @@ export function coveringRange(input: CoverageInput): RowRange | undefined {
     wanted = layout.rangeFor(view.top, view.height, limits, range);
   }
   return wanted.start === range.start && wanted.end === range.end ? undefined : wanted;
+}
+
+/**
+ * The first window of a list that opens at the row of `order` (revealed near the top of a view
+ * about `viewHeight` tall): the rows that revealing it would render, so that a narrow held in
+ * the store renders once on opening rather than its newest rows first and then these. Undefined
+ * when the row is not among `rows`.
+ */
+export function openingWindow(
+  rows: readonly ListRow[],
+  order: number,
+  viewHeight: number,
+): WindowSpec | undefined {
+  const layout = new ListLayout();
+  layout.setRows(rows);
+  const wanted = coveringRange({
+    layout,
+    rows,
+    range: { start: 0, end: 0 },
+    view: { top: 0, height: viewHeight },
+    revealOrder: order,
+    limits: FIRST_PAINT_LIMITS,
+  });
+  return wanted === undefined ? undefined : windowOf(rows, wanted);
 }
