@@ -17,3 +17,19 @@ export function afterPaint(callback: () => void): void {
     });
   });
 }
+
+/** Whether a list's first rows have been painted: until then its window is small. */
+export class FirstPaint {
+  isDone = false;
+  private isWaiting = false;
+
+  /** Once: when the first rows have been painted (`afterPaint`), marks it done and calls `then`. */
+  await(then: () => void): void {
+    if (this.isWaiting) return;
+    this.isWaiting = true;
+    afterPaint(() => {
+      this.isDone = true;
+      then();
+    });
+  }
+}

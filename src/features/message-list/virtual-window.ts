@@ -172,3 +172,34 @@ export function openingWindow(
   });
   return wanted === undefined ? undefined : windowOf(rows, wanted);
 }
+
+/** What React renders the list from (`VirtualSnapshot`), and who to tell when it changes. */
+export class SnapshotStore {
+  private snapshot: VirtualSnapshot;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(window: WindowSpec) {
+    this.snapshot = { window, isAtBottom: true };
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly get = (): VirtualSnapshot => this.snapshot;
+
+  setWindow(window: WindowSpec): void {
+    if (sameWindow(window, this.snapshot.window)) return;
+    this.update({ ...this.snapshot, window });
+  }
+
+  setAtBottom(isAtBottom: boolean): void {
+    if (isAtBottom !== this.snapshot.isAtBottom) this.update({ ...this.snapshot, isAtBottom });
+  }
+
+  private update(snapshot: VirtualSnapshot): void {
+    this.snapshot = snapshot;
+    for (const listener of this.listeners) listener();
+  }
+}
