@@ -120,12 +120,22 @@ function ghostHeader(first: ListRow | undefined, context: RowContext): ReactNode
   );
 }
 
+/** Whether the narrow's messages are in to open at: the first fetch is in, and found some. */
+function isReadyToOpen(state: NarrowState | undefined): state is NarrowState {
+  return state !== undefined && !state.isLoading && state.ids.length > 0;
+}
+
+/** The row the list opens at when it mounts with the messages in: the first unread one's. */
+function openingOrder(state: NarrowState | undefined): number | null {
+  const firstUnread = isReadyToOpen(state) ? state.ids.find(isUnreadNow) : undefined;
+  return firstUnread === undefined ? null : messageOrder(firstUnread);
+}
+
 /** On opening (once the first fetch is in): the first unread message, selected and shown. */
 function useOpenPosition(state: NarrowState | undefined, list: VirtualList): void {
   const hasOpenedRef = useRef(false);
   useLayoutEffect(() => {
-    if (hasOpenedRef.current || state === undefined || state.isLoading) return;
-    if (state.ids.length === 0) return;
+    if (hasOpenedRef.current || !isReadyToOpen(state)) return;
     hasOpenedRef.current = true;
     const firstUnread = state.ids.find(isUnreadNow);
     list.openAt(firstUnread === undefined ? null : messageOrder(firstUnread));
@@ -205,15 +215,19 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
   );
   const canLoad = state !== undefined && state.error === null;
   const { list, range, isAtBottom, scrollerRef, rowsRef, topSpacerRef, bottomSpacerRef, onScroll } =
-    useVirtualList(rows, {
-      hasNewest: state?.found_newest ?? true,
-      onNearTop: () => {
-        if (canLoad && !state.found_oldest && !state.loadingOlder) loadOlder();
+    useVirtualList(
+      rows,
+      {
+        hasNewest: state?.found_newest ?? true,
+        onNearTop: () => {
+          if (canLoad && !state.found_oldest && !state.loadingOlder) loadOlder();
+        },
+        onNearBottom: () => {
+          if (canLoad && !state.found_newest && !state.loadingNewer) loadNewer();
+        },
       },
-      onNearBottom: () => {
-        if (canLoad && !state.found_newest && !state.loadingNewer) loadNewer();
-      },
-    });
+      () => openingOrder(state),
+    );
   useOpenPosition(state, list);
   useMarkReadOnScroll(narrow, list);
   usePrepareBodies(rows, range);

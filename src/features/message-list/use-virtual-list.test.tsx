@@ -4,7 +4,7 @@ import { runInNewContext } from "node:vm";
 import { renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import * as eg from "../../test/example-data";
-import { groupRows, type ListRow } from "./group-rows";
+import { groupRows, messageOrder, type ListRow } from "./group-rows";
 import { useVirtualList } from "./use-virtual-list";
 
 // V8 exposes `gc` to contexts created after the flag is set.
@@ -35,6 +35,23 @@ describe("useVirtualList", () => {
     collectGarbage();
 
     expect(firstRows.deref()).toBeUndefined();
+    unmount();
+  });
+
+  it("renders the rows around the row it opens at in its first render, not the newest", () => {
+    // A narrow held in the store, opening at its first unread message, far from the newest.
+    const rows = rowsOf(1, 300);
+    const ranges: { start: number; end: number }[] = [];
+    const { unmount } = renderHook(() => {
+      const binding = useVirtualList(rows, OPTIONS, () => messageOrder(100));
+      ranges.push(binding.range);
+      return binding;
+    });
+
+    const first = ranges[0];
+    const opening = rows.findIndex((row) => row.order === messageOrder(100));
+    expect(first?.start).toBeLessThanOrEqual(opening);
+    expect(first?.end).toBeGreaterThan(opening);
     unmount();
   });
 });

@@ -1,7 +1,9 @@
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from "react";
 import type { ListRow } from "./group-rows";
 import type { RowRange } from "./list-layout";
+import { DEFAULT_LIMITS } from "./list-layout";
 import { resolveWindow, VirtualList, type VirtualListOptions } from "./virtual-list";
+import { openingWindow } from "./virtual-window";
 
 /** What the list's component attaches and renders. */
 export interface VirtualListBinding {
@@ -33,15 +35,21 @@ function useDisposeOnUnmount(list: VirtualList): void {
 
 /**
  * Windowing for `rows`: the controller, the range of rows to render now, whether the reader is
- * at the bottom, and the refs and scroll handler to attach. Every render is reported to the
+ * at the bottom, and the refs and scroll handler to attach. `openingOrder`, asked once on
+ * mounting: the row the list will open at if it is known already (null: the newest rows). Every render is reported to the
  * controller before the browser paints, so spacers and the scroll position are set in the
  * same frame as the rows.
  */
 export function useVirtualList(
   rows: readonly ListRow[],
   options: VirtualListOptions,
+  openingOrder: () => number | null = () => null,
 ): VirtualListBinding {
-  const [list] = useState(() => new VirtualList());
+  const [list] = useState(() => {
+    const order = openingOrder();
+    const first = order === null ? undefined : openingWindow(rows, order, window.innerHeight);
+    return new VirtualList(DEFAULT_LIMITS, first);
+  });
   const snapshot = useSyncExternalStore(list.subscribe, list.getSnapshot, list.getSnapshot);
   const range = resolveWindow(rows, snapshot.window);
   useLayoutEffect(() => {

@@ -1,12 +1,8 @@
+import { FirstPaint } from "./after-paint";
+import { ListElements } from "./list-elements";
 import { lowerBound, type ListRow } from "./group-rows";
 import { DEFAULT_LIMITS, ListLayout, type RowRange, type WindowLimits } from "./list-layout";
-import {
-  firstMessageBelow,
-  isRowElement,
-  RowObserver,
-  stickyHeaderHeight,
-  visibleMessageIds,
-} from "./row-elements";
+import { isRowElement, RowObserver, stickyHeaderHeight } from "./row-elements";
 import { findAnchor, readFrame, scrollIntent, viewOf, type View } from "./scroll-frame";
 import { planScroll, type Anchor, type ScrollFrame } from "./scroll-plan";
 import { SpacerDrift } from "./spacer-drift";
@@ -14,7 +10,7 @@ import {
   coveringRange,
   FIRST_PAINT_LIMITS,
   RewindowGuard,
-  sameWindow,
+  SnapshotStore,
   windowOf,
   type RevealOptions,
   type VirtualListOptions,
@@ -53,22 +49,12 @@ const LOAD_MORE_PX = 1500;
  * rows that are new, not every row in view on every frame.
  */
 export class VirtualList {
-  private scroller: HTMLElement | null = null;
-  private list: HTMLElement | null = null;
-  private topSpacer: HTMLElement | null = null;
-  private bottomSpacer: HTMLElement | null = null;
-  /** The heights last written to the spacers (React never sets them). */
-  private spacerHeights = { top: 0, bottom: 0 };
+  private readonly dom = new ListElements();
   private readonly drift = new SpacerDrift();
   private readonly layout = new ListLayout();
   private rows: readonly ListRow[] = [];
   private range: RowRange = { start: 0, end: 0 };
-  private readonly elements = new Map<number, HTMLElement>();
-  private snapshot: VirtualSnapshot = {
-    window: { kind: "end", count: FIRST_PAINT_LIMITS.minRows },
-    isAtBottom: true,
-  };
-  private readonly listeners = new Set<() => void>();
+  private readonly published: SnapshotStore;
   private readonly viewportListeners = new Set<() => void>();
   private anchor: Anchor | null = null;
   /**
@@ -100,17 +86,20 @@ export class VirtualList {
    */
   private isDeliveringResizes = false;
   /** Until the first rows are painted the window is small; the full one follows at once. */
-  private isWarm = false;
-  private isWarming = false;
+  private readonly firstPaint = new FirstPaint();
 
-  constructor(private readonly limits: WindowLimits = DEFAULT_LIMITS) {}
+  /** `firstWindow`: the rows of the first render when not the newest (where the list opens). */
+  constructor(
+    private readonly limits: WindowLimits = DEFAULT_LIMITS,
+    firstWindow: WindowSpec = { kind: "end", count: FIRST_PAINT_LIMITS.minRows },
+  ) {
+    this.published = new SnapshotStore(firstWindow);
+    this.subscribe = this.published.subscribe;
+    this.getSnapshot = this.published.get;
+  }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  readonly getSnapshot = (): VirtualSnapshot => this.snapshot;
+  readonly subscribe: (listener: () => void) => () => void;
+  readonly getSnapshot: () => VirtualSnapshot;
 
   /** Calls `listener` whenever what is on screen may have changed (scroll, render, resize). */
   onViewportChange(listener: () => void): () => void {
@@ -118,24 +107,14 @@ export class VirtualList {
     return () => this.viewportListeners.delete(listener);
   }
 
-  readonly setScroller = (element: HTMLElement | null): void => {
-    this.scroller = element;
-  };
-  readonly setList = (element: HTMLElement | null): void => {
-    this.list = element;
-  };
-  readonly setTopSpacer = (element: HTMLElement | null): void => {
-    if (element !== this.topSpacer) this.spacerHeights = { ...this.spacerHeights, top: 0 };
-    this.topSpacer = element;
-  };
-  readonly setBottomSpacer = (element: HTMLElement | null): void => {
-    if (element !== this.bottomSpacer) this.spacerHeights = { ...this.spacerHeights, bottom: 0 };
-    this.bottomSpacer = element;
-  };
+  readonly setScroller = this.dom.setScroller;
+  readonly setList = this.dom.setList;
+  readonly setTopSpacer = this.dom.setTopSpacer;
+  readonly setBottomSpacer = this.dom.setBottomSpacer;
 
   /** The scrolling element, once mounted. */
   get scrollElement(): HTMLElement | null {
-    return this.scroller;
+    return this.dom.scroller;
   }
 
   configure(options: VirtualListOptions): void {
@@ -149,8 +128,8 @@ export class VirtualList {
       this.layout.setRows(rows);
     }
     this.range = range;
-    const hasNewRows = this.syncElements();
-    this.writeSpacers(
+    const hasNewRows = this.dom.syncRows(this.observer, this.isDeliveringResizes);
+    this.dom.writeSpacers(
       this.drift.spacerForRender(range.start, this.layout.offsetOf(range.start)),
       this.layout.totalHeight - this.layout.offsetOf(range.end),
     );
@@ -162,11 +141,15 @@ export class VirtualList {
     } else {
       this.settle();
     }
-    if (!this.isWarm && rows.length > 0) this.warmUp();
+    if (!this.firstPaint.isDone && rows.length > 0) {
+      this.firstPaint.await(() => {
+        this.settle();
+      });
+    }
   }
 
   readonly handleScroll = (): void => {
-    const scroller = this.scroller;
+    const scroller = this.dom.scroller;
     if (scroller === null) return;
     if (this.needsSettle) {
       // A render is waiting for its sizes, and scroll events come before them in a frame: put
@@ -185,7 +168,7 @@ export class VirtualList {
       this.isFollowing = this.isAtEnd(view) || isStillFollowing;
     }
     const viewTop = scroller.getBoundingClientRect().top;
-    this.anchor = findAnchor(viewTop, frame, this.elements, this.rows, this.layout);
+    this.anchor = findAnchor(viewTop, frame, this.dom.rows, this.rows, this.layout);
     this.anchorScrollTop = frame.scrollTop;
     this.afterMove(view);
   };
@@ -203,7 +186,7 @@ export class VirtualList {
     this.reveal = null;
     this.isFollowing = true;
     this.isWaitingForNewest = !this.options.hasNewest;
-    this.setWindow({ kind: "end", count: this.currentLimits().minRows });
+    this.published.setWindow({ kind: "end", count: this.currentLimits().minRows });
     this.settle();
   }
 
@@ -215,14 +198,12 @@ export class VirtualList {
 
   /** The ids of the messages the reader can see now (each at least half, or its bottom). */
   visibleMessageIds(): number[] {
-    return this.scroller === null ? [] : visibleMessageIds(this.scroller, this.elements.values());
+    return this.dom.visibleMessageIds();
   }
 
   /** The first message at least partly below the sticky header, if any is rendered. */
   firstVisibleMessageId(): number | undefined {
-    if (this.scroller === null) return undefined;
-    const top = this.scroller.getBoundingClientRect().top + stickyHeaderHeight(this.list);
-    return firstMessageBelow(this.elements.values(), top);
+    return this.dom.firstVisibleMessageId();
   }
 
   dispose(): void {
@@ -230,34 +211,7 @@ export class VirtualList {
   }
 
   private currentLimits(): WindowLimits {
-    return this.isWarm ? this.limits : FIRST_PAINT_LIMITS;
-  }
-
-  /** After the first paint (a frame, then a task), renders the full window. */
-  private warmUp(): void {
-    if (this.isWarming) return;
-    this.isWarming = true;
-    const warm = (): void => {
-      this.isWarm = true;
-      this.settle();
-    };
-    if (typeof requestAnimationFrame === "undefined") {
-      warm();
-      return;
-    }
-    requestAnimationFrame(() => {
-      setTimeout(warm, 0);
-    });
-  }
-
-  private emit(): void {
-    for (const listener of this.listeners) listener();
-  }
-
-  private setWindow(window: WindowSpec): void {
-    if (sameWindow(window, this.snapshot.window)) return;
-    this.snapshot = { ...this.snapshot, window };
-    this.emit();
+    return this.firstPaint.isDone ? this.limits : FIRST_PAINT_LIMITS;
   }
 
   private isAtEnd(view: View): boolean {
@@ -265,23 +219,11 @@ export class VirtualList {
   }
 
   private frame(scroller: HTMLElement): ScrollFrame {
-    const stickyHeight = this.reveal === null ? 0 : stickyHeaderHeight(this.list);
-    const frame = readFrame(scroller, this.topSpacer, stickyHeight);
+    const stickyHeight = this.reveal === null ? 0 : stickyHeaderHeight(this.dom.list);
+    const frame = readFrame(scroller, this.dom.topSpacer, stickyHeight);
     // The model's origin sits `drift` above the spacer's top.
     const drift = this.drift.value;
     return drift === 0 ? frame : { ...frame, modelTop: frame.modelTop - drift };
-  }
-
-  /** Maps rendered rows and observes new ones for size changes; true when there were new ones. */
-  private syncElements(): boolean {
-    this.elements.clear();
-    for (const element of this.list?.children ?? []) {
-      if (isRowElement(element)) this.elements.set(Number(element.dataset["order"]), element);
-    }
-    // The view itself changes size too (the compose box grows, the window is resized): the
-    // reader at the bottom stays there, anyone else keeps their place.
-    const scroller = this.scroller === null ? [] : [this.scroller];
-    return this.observer.watch([...scroller, ...this.elements.values()], this.isDeliveringResizes);
   }
 
   private indexOfOrder(order: number): number | undefined {
@@ -295,7 +237,7 @@ export class VirtualList {
     this.needsSettle = false;
     for (const entry of entries) {
       const element = entry.target;
-      if (element === this.scroller) hasChanged = true;
+      if (element === this.dom.scroller) hasChanged = true;
       if (!isRowElement(element)) continue;
       const index = this.indexOfOrder(Number(element.dataset["order"]));
       if (index === undefined) continue;
@@ -312,7 +254,7 @@ export class VirtualList {
 
   /** Spacers, scroll position, window, anchor, loading: everything after a change. */
   private settle(): void {
-    const scroller = this.scroller;
+    const scroller = this.dom.scroller;
     if (scroller === null) return;
     if (this.isWaitingForNewest && this.options.hasNewest) {
       this.isWaitingForNewest = false;
@@ -327,7 +269,7 @@ export class VirtualList {
     }
     const intent = scrollIntent({
       viewTop: scroller.getBoundingClientRect().top,
-      elements: this.elements,
+      elements: this.dom.rows,
       rows: this.rows,
       layout: this.layout,
       reveal: this.reveal,
@@ -338,7 +280,7 @@ export class VirtualList {
     const top = this.drift.spacerForSettle(
       this.range.start,
       this.layout.offsetOf(this.range.start),
-      this.spacerHeights.top,
+      this.dom.spacerHeights.top,
       intent,
     );
     // The model's origin once the spacer is written (its top stays where it is).
@@ -346,19 +288,19 @@ export class VirtualList {
     const bottom = this.layout.totalHeight - this.layout.offsetOf(this.range.end);
     const plan = planScroll(
       after,
-      top - this.spacerHeights.top,
-      bottom - this.spacerHeights.bottom,
+      top - this.dom.spacerHeights.top,
+      bottom - this.dom.spacerHeights.bottom,
       intent,
     );
     // Writes only from here on.
-    this.writeSpacers(top, bottom);
+    this.dom.writeSpacers(top, bottom);
     if (Math.abs(plan.scrollTop - frame.scrollTop) >= 0.5) scroller.scrollTop = plan.scrollTop;
     if (plan.anchor !== undefined) this.anchor = plan.anchor;
     this.anchorScrollTop = plan.scrollTop;
     const view = viewOf(after, plan.scrollTop, plan.scrollHeight);
     if (intent.kind === "reveal") this.finishReveal(view);
     if (intent.kind === "follow" && this.range.end < this.rows.length) {
-      this.setWindow({ kind: "end", count: this.currentLimits().minRows });
+      this.published.setWindow({ kind: "end", count: this.currentLimits().minRows });
     }
     this.afterMove(view);
   }
@@ -368,7 +310,7 @@ export class VirtualList {
     if (reveal === null) return;
     this.reveal = null;
     if (reveal.focus) {
-      this.elements.get(reveal.order)?.querySelector("article")?.focus({ preventScroll: true });
+      this.dom.rows.get(reveal.order)?.querySelector("article")?.focus({ preventScroll: true });
     }
     this.isFollowing = this.isAtEnd(view) && this.options.hasNewest;
   }
@@ -377,25 +319,12 @@ export class VirtualList {
   private afterMove(view: View): void {
     this.ensureCoverage(view);
     const isAtBottom = this.isAtEnd(view);
-    if (isAtBottom !== this.snapshot.isAtBottom) {
-      this.snapshot = { ...this.snapshot, isAtBottom };
-      this.emit();
-    }
+    this.published.setAtBottom(isAtBottom);
     if (!this.isWaitingForNewest && this.reveal === null) {
       if (view.scrollTop < LOAD_MORE_PX) this.options.onNearTop();
       if (view.fromBottom < LOAD_MORE_PX) this.options.onNearBottom();
     }
     for (const listener of this.viewportListeners) listener();
-  }
-
-  private writeSpacers(top: number, bottom: number): void {
-    if (this.topSpacer !== null && top !== this.spacerHeights.top) {
-      this.topSpacer.style.height = `${top}px`;
-    }
-    if (this.bottomSpacer !== null && bottom !== this.spacerHeights.bottom) {
-      this.bottomSpacer.style.height = `${bottom}px`;
-    }
-    this.spacerHeights = { top, bottom };
   }
 
   /** Renders other rows when the view (or a row to reveal) is outside what is rendered. */
@@ -410,6 +339,6 @@ export class VirtualList {
     });
     if (wanted === undefined || !this.rewindowGuard.allow()) return;
     const window = windowOf(this.rows, wanted);
-    if (window !== undefined) this.setWindow(window);
+    if (window !== undefined) this.published.setWindow(window);
   }
 }

@@ -1,5 +1,5 @@
 import { lowerBound, type ListRow } from "./group-rows";
-import { DEFAULT_LIMITS, type ListLayout, type RowRange, type WindowLimits } from "./list-layout";
+import { DEFAULT_LIMITS, ListLayout, type RowRange, type WindowLimits } from "./list-layout";
 
 /** Which rows the list renders: the newest ones, or the rows between two orders. */
 export type WindowSpec =
@@ -147,4 +147,59 @@ export function coveringRange(input: CoverageInput): RowRange | undefined {
     wanted = layout.rangeFor(view.top, view.height, limits, range);
   }
   return wanted.start === range.start && wanted.end === range.end ? undefined : wanted;
+}
+
+/**
+ * The first window of a list that opens at the row of `order` (revealed near the top of a view
+ * about `viewHeight` tall): the rows that revealing it would render, so that a narrow held in
+ * the store renders once on opening rather than its newest rows first and then these. Undefined
+ * when the row is not among `rows`.
+ */
+export function openingWindow(
+  rows: readonly ListRow[],
+  order: number,
+  viewHeight: number,
+): WindowSpec | undefined {
+  const layout = new ListLayout();
+  layout.setRows(rows);
+  const wanted = coveringRange({
+    layout,
+    rows,
+    range: { start: 0, end: 0 },
+    view: { top: 0, height: viewHeight },
+    revealOrder: order,
+    limits: FIRST_PAINT_LIMITS,
+  });
+  return wanted === undefined ? undefined : windowOf(rows, wanted);
+}
+
+/** What React renders the list from (`VirtualSnapshot`), and who to tell when it changes. */
+export class SnapshotStore {
+  private snapshot: VirtualSnapshot;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(window: WindowSpec) {
+    this.snapshot = { window, isAtBottom: true };
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly get = (): VirtualSnapshot => this.snapshot;
+
+  setWindow(window: WindowSpec): void {
+    if (sameWindow(window, this.snapshot.window)) return;
+    this.update({ ...this.snapshot, window });
+  }
+
+  setAtBottom(isAtBottom: boolean): void {
+    if (isAtBottom !== this.snapshot.isAtBottom) this.update({ ...this.snapshot, isAtBottom });
+  }
+
+  private update(snapshot: VirtualSnapshot): void {
+    this.snapshot = snapshot;
+    for (const listener of this.listeners) listener();
+  }
 }

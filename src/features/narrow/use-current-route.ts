@@ -5,9 +5,17 @@ import { routeFromHash, type Route } from "../../lib/route";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 
+/**
+ * A link to another hash fires `popstate` at once, in the click's own task, and `hashchange`
+ * only in a later task (HTML, "update document for history step application"), after the
+ * browser has painted a frame that still shows the old route: listening to both renders the new
+ * route before that frame. Whichever comes second finds the hash unchanged and renders nothing.
+ */
 function subscribeToHash(onChange: () => void): () => void {
+  window.addEventListener("popstate", onChange);
   window.addEventListener("hashchange", onChange);
   return () => {
+    window.removeEventListener("popstate", onChange);
     window.removeEventListener("hashchange", onChange);
   };
 }
@@ -16,7 +24,7 @@ function readHash(): string {
   return window.location.hash;
 }
 
-/** `location.hash`, re-read on every `hashchange`. */
+/** `location.hash`, re-read on every `popstate` and `hashchange`. */
 function useHash(): string {
   return useSyncExternalStore(subscribeToHash, readHash);
 }
