@@ -64,8 +64,9 @@ interface Read {
 
 type Narrow = { operator: string; operand: string; negated?: boolean }[];
 
-function messagesRead(name: string, narrow: Narrow, anchor = "newest"): Read {
-  const params = { anchor, num_before: "100", num_after: anchor === "newest" ? "0" : "50" };
+function messagesRead(name: string, narrow: Narrow, anchor = "newest", numAfter?: number): Read {
+  const after = numAfter ?? (anchor === "newest" ? 0 : 50);
+  const params = { anchor, num_before: "100", num_after: String(after) };
   return {
     name,
     method: "GET",
@@ -74,14 +75,22 @@ function messagesRead(name: string, narrow: Narrow, anchor = "newest"): Read {
   };
 }
 
-/** The narrows' operands: hamlet's busiest stream, topic, partner and a sender in them. */
+/**
+ * The narrows' operands: hamlet's busiest stream, topic, partner and a sender in them; and the
+ * busiest stream's topics, which a switch to it fetches beside its first window.
+ */
 async function readsFor(db: Queryable, me: number): Promise<Read[]> {
-  const [busy] = await db.query<{ stream: string; topic: string; sender: string }>(
-    `SELECT s.name AS stream, m.subject AS topic, u.email AS sender
+  const [busy] = await db.query<{
+    streamId: number;
+    stream: string;
+    topic: string;
+    sender: string;
+  }>(
+    `SELECT s.id AS "streamId", s.name AS stream, m.subject AS topic, u.email AS sender
        FROM messages m JOIN streams s ON s.id = m.stream_id JOIN users u ON u.id = m.sender_id
        JOIN subscriptions sub ON sub.stream_id = s.id AND sub.user_id = $1 AND sub.active
       WHERE m.id > (SELECT max(id) - 20000 FROM messages)
-      GROUP BY 1, 2, 3 ORDER BY count(*) DESC LIMIT 1`,
+      GROUP BY 1, 2, 3, 4 ORDER BY count(*) DESC LIMIT 1`,
     [me],
   );
   const [partner] = await db.query<{ email: string }>(
@@ -117,6 +126,14 @@ async function readsFor(db: Queryable, me: number): Promise<Read[]> {
     messagesRead("search two words rarely together", [search("lunch budget")]),
     messagesRead("search + stream", [stream, search(COMMON_WORD)]),
     messagesRead("search + sender", [sender, search(COMMON_WORD)]),
+    // What a switch to a stream never visited fetches (src/controllers/message-fetch.ts).
+    messagesRead("stream, first_unread 100/100", [stream], "first_unread", 100),
+    {
+      name: "topics of a stream",
+      method: "GET",
+      path: `/api/v1/users/me/${String(busy.streamId)}/topics`,
+      params: {},
+    },
     { name: "POST /register", method: "POST", path: "/api/v1/register", params: {} },
   ];
 }
