@@ -25,7 +25,11 @@ type MessageState = Pick<
   "max_message_id" | "unread_msgs" | "recent_private_conversations"
 >;
 
-/** Unread message ids by stream and topic, conversation and group, as Zulip's `unread_msgs`. */
+/**
+ * Unread message ids by stream and topic, conversation and group, as Zulip's `unread_msgs`;
+ * like its `get_raw_unread_data`, not those of streams the user has left (leaving marks nothing
+ * read: they count again on rejoining).
+ */
 async function unreadMessages(ctx: AppContext, user: UserRow): Promise<UnreadMessages> {
   // One JSON text: at 1M messages a user has thousands of unreads, cheaper built than moved.
   const rows = await queryJsonRows<{
@@ -46,6 +50,8 @@ async function unreadMessages(ctx: AppContext, user: UserRow): Promise<UnreadMes
        JOIN recipients r ON r.id = m.recipient_id
        LEFT JOIN direct_message_groups g ON r.type = 3 AND g.id = r.type_id
       WHERE um.user_id = $1 AND um.flags & ${FLAG_BITS.read} = 0
+        AND NOT EXISTS (SELECT 1 FROM subscriptions s
+                         WHERE s.user_id = $1 AND s.stream_id = m.stream_id AND NOT s.active)
       ORDER BY um.message_id DESC LIMIT ${MAX_UNREADS + 1}`,
     [user.id],
     "q.id DESC",
