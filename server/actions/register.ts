@@ -6,7 +6,7 @@ import { isSystemBot, listUsers, ROLE, type UserRow } from "../db/users";
 import type { QueueOptions } from "../events/event-queue";
 import { avatarUrl } from "../format/message";
 import { formatStream } from "../format/stream";
-import { getStreams } from "./get-streams";
+import { getStreams, loadStreamRows } from "./get-streams";
 import { subscriptionState } from "./subscription-state";
 import { MESSAGE_CONTENT_EDIT_LIMIT_SECONDS, TOPIC_EDIT_LIMIT_SECONDS } from "./edit-message";
 import { STREAM_MOVE_LIMIT_SECONDS } from "./move-messages";
@@ -111,6 +111,40 @@ async function realmObjectState(
   return state;
 }
 
+/** `subscriptions` and co. and `streams`, from one read of the streams and subscriptions. */
+async function streamState(
+  ctx: AppContext,
+  user: UserRow,
+  fetchTypes: ReadonlySet<string> | null,
+  options: InitialStateOptions,
+): Promise<Partial<InitialState>> {
+  const subscriptions = wants(fetchTypes, "subscription");
+  const streams = wants(fetchTypes, "stream");
+  if (!subscriptions && !streams) return {};
+  const loaded = await loadStreamRows(ctx, user);
+  const state: Partial<InitialState> = {};
+  if (subscriptions) {
+    addState(state, await subscriptionState(ctx, user, options.includeSubscribers, loaded));
+  }
+  if (streams) {
+    const visible = await getStreams(
+      ctx,
+      user,
+      {
+        includePublic: true,
+        includeSubscribed: true,
+        includeAllActive: false,
+        includeDefault: false,
+        includeOwnerSubscribed: false,
+        includeWebPublic: false,
+      },
+      loaded,
+    );
+    state.streams = visible.map(formatStream);
+  }
+  return state;
+}
+
 /**
  * The initial state of `POST /register` for the event types asked for (all when null). The
  * queue is created before this snapshot is read, so an event racing the snapshot is delivered
@@ -136,20 +170,7 @@ export async function fetchInitialState(
       recentConversations: wants(fetchTypes, "recent_private_conversations"),
     }),
   );
-  if (wants(fetchTypes, "subscription")) {
-    addState(state, await subscriptionState(ctx, user, options.includeSubscribers));
-  }
-  if (wants(fetchTypes, "stream")) {
-    const streams = await getStreams(ctx, user, {
-      includePublic: true,
-      includeSubscribed: true,
-      includeAllActive: false,
-      includeDefault: false,
-      includeOwnerSubscribed: false,
-      includeWebPublic: false,
-    });
-    state.streams = streams.map(formatStream);
-  }
+  addState(state, await streamState(ctx, user, fetchTypes, options));
   if (wants(fetchTypes, "realm_user")) {
     const everyone = await listUsers(ctx.db);
     const users = everyone.filter((u) => !isSystemBot(u));

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, Queryable } from "../db/database";
+import { findUserByEmail } from "../db/users";
+import { startTestServer, type TestServer } from "../test/test-server";
+import { fetchInitialState } from "./register";
+
+// The streams part of POST /register: `subscriptions` (and co.) and `streams` come from one read.
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** `db`, noting the SQL of each statement. */
+function recording(db: Database, statements: string[]): Database {
+  const record = (target: Queryable): Queryable => ({
+    query<Row>(sql: string, params: readonly unknown[] = []) {
+      statements.push(sql);
+      return target.query<Row>(sql, params);
+    },
+  });
+  return { ...db, ...record(db), transaction: (work) => db.transaction((tx) => work(record(tx))) };
+}
+
+describe("register's streams", () => {
+  it("reads the streams and the user's subscriptions once for subscriptions and streams", async () => {
+    const user = await findUserByEmail(server.ctx.db, "hamlet@parley.test");
+    if (!user) throw new Error("no hamlet");
+    const statements: string[] = [];
+    const ctx = { ...server.ctx, db: recording(server.ctx.db, statements) };
+    const state = await fetchInitialState(ctx, user, new Set(["subscription", "stream"]), {
+      clientGravatar: false,
+      includeSubscribers: true,
+      realmUrl: "http://parley.test",
+    });
+    // Each statement reading stream rows (their columns start with the stream's id and name).
+    const streamReads = statements.filter((sql) => /SELECT\s+s\.id,\s*s\.name\b/.test(sql));
+    expect(streamReads).toHaveLength(2);
+    expect(state.subscriptions?.length).toBeGreaterThan(0);
+    expect(state.never_subscribed?.length).toBeGreaterThan(0);
+    const subscribed = new Set(state.subscriptions?.map((s) => s.stream_id));
+    const neverSubscribed = new Set(state.never_subscribed?.map((s) => s.stream_id));
+    // Every public stream, sorted by name: the subscribed ones and the others.
+    expect(state.streams?.map((s) => s.stream_id).sort()).toEqual(
+      [...subscribed, ...neverSubscribed].sort(),
+    );
+    const names = state.streams?.map((s) => s.name) ?? [];
+    expect(names).toEqual([...names].sort());
+  });
+});
