@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, Queryable } from "../db/database";
 import { findUserByEmail } from "../db/users";
+import { recordingDb } from "../test/recording-db";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { fetchInitialState } from "./register";
 
@@ -15,23 +15,12 @@ afterAll(async () => {
   await server.close();
 });
 
-/** `db`, noting the SQL of each statement. */
-function recording(db: Database, statements: string[]): Database {
-  const record = (target: Queryable): Queryable => ({
-    query<Row>(sql: string, params: readonly unknown[] = []) {
-      statements.push(sql);
-      return target.query<Row>(sql, params);
-    },
-  });
-  return { ...db, ...record(db), transaction: (work) => db.transaction((tx) => work(record(tx))) };
-}
-
 describe("register's streams", () => {
   it("reads the streams and the user's subscriptions once for subscriptions and streams", async () => {
     const user = await findUserByEmail(server.ctx.db, "hamlet@parley.test");
     if (!user) throw new Error("no hamlet");
     const statements: string[] = [];
-    const ctx = { ...server.ctx, db: recording(server.ctx.db, statements) };
+    const ctx = { ...server.ctx, db: recordingDb(server.ctx.db, statements) };
     const state = await fetchInitialState(ctx, user, new Set(["subscription", "stream"]), {
       clientGravatar: false,
       includeSubscribers: true,

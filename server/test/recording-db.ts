@@ -1,0 +1,12 @@
+import type { Database, Queryable } from "../db/database";
+
+/** `db`, noting the SQL of each statement it runs (in a transaction too) in `statements`. */
+export function recordingDb(db: Database, statements: string[]): Database {
+  const record = (target: Queryable): Queryable => ({
+    query<Row>(sql: string, params: readonly unknown[] = []) {
+      statements.push(sql);
+      return target.query<Row>(sql, params);
+    },
+  });
+  return { ...db, ...record(db), transaction: (work) => db.transaction((tx) => work(record(tx))) };
+}
