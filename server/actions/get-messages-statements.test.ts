@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findUserByEmail } from "../db/users";
-import { sendToStream } from "../test/message-action-helpers";
+import type { Database } from "../db/database";
+import { sendDirect, sendToStream } from "../test/message-action-helpers";
 import { recordingDb } from "../test/recording-db";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { getMessages } from "./get-messages";
@@ -43,5 +44,46 @@ describe("GET /messages of a stream narrow", () => {
     const userReads = statements.filter((sql) => /\bFROM users WHERE id = ANY\b/.test(sql));
     expect(streamReads).toEqual([]);
     expect(userReads).toEqual([]);
+  });
+});
+
+/** `db`, noting the most statements it had in flight at once. */
+function concurrency(db: Database, seen: { inFlight: number; most: number }): Database {
+  return {
+    ...db,
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      seen.inFlight++;
+      seen.most = Math.max(seen.most, seen.inFlight);
+      try {
+        return await db.query<Row>(sql, params);
+      } finally {
+        seen.inFlight--;
+      }
+    },
+  };
+}
+
+describe("GET /messages after the messages are found", () => {
+  it("sends the participants', reactions' and highlights' reads together", async () => {
+    const hamlet = await server.auth("hamlet@parley.test");
+    const sent = await sendDirect(server, hamlet, ["othello@parley.test"], "the quokka report");
+    const user = await findUserByEmail(server.ctx.db, "hamlet@parley.test");
+    if (!user) throw new Error("no hamlet");
+    const seen = { inFlight: 0, most: 0 };
+    const ctx = { ...server.ctx, db: concurrency(server.ctx.db, seen) };
+    const found = await getMessages(ctx, user, {
+      anchor: "newest",
+      numBefore: 10,
+      numAfter: 0,
+      includeAnchor: true,
+      narrow: [{ operator: "search", operand: "quokka", negated: false }],
+      applyMarkdown: true,
+    });
+    const message = found.messages.find((m) => m.id === sent);
+    expect(message?.display_recipient).toHaveLength(2);
+    expect(message && "match_content" in message ? message.match_content : "").toContain(
+      '<span class="highlight">quokka</span>',
+    );
+    expect(seen.most).toBeGreaterThanOrEqual(3);
   });
 });
