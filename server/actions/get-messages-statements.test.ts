@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findUserByEmail } from "../db/users";
-import type { Database } from "../db/database";
 import { sendDirect, sendToStream } from "../test/message-action-helpers";
-import { recordingDb } from "../test/recording-db";
+import { concurrencyDb, recordingDb } from "../test/recording-db";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { getMessages } from "./get-messages";
 
@@ -47,22 +46,6 @@ describe("GET /messages of a stream narrow", () => {
   });
 });
 
-/** `db`, noting the most statements it had in flight at once. */
-function concurrency(db: Database, seen: { inFlight: number; most: number }): Database {
-  return {
-    ...db,
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      seen.inFlight++;
-      seen.most = Math.max(seen.most, seen.inFlight);
-      try {
-        return await db.query<Row>(sql, params);
-      } finally {
-        seen.inFlight--;
-      }
-    },
-  };
-}
-
 describe("GET /messages after the messages are found", () => {
   it("sends the participants', reactions' and highlights' reads together", async () => {
     const hamlet = await server.auth("hamlet@parley.test");
@@ -70,7 +53,7 @@ describe("GET /messages after the messages are found", () => {
     const user = await findUserByEmail(server.ctx.db, "hamlet@parley.test");
     if (!user) throw new Error("no hamlet");
     const seen = { inFlight: 0, most: 0 };
-    const ctx = { ...server.ctx, db: concurrency(server.ctx.db, seen) };
+    const ctx = { ...server.ctx, db: concurrencyDb(server.ctx.db, seen) };
     const found = await getMessages(ctx, user, {
       anchor: "newest",
       numBefore: 10,

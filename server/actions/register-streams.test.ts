@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findUserByEmail } from "../db/users";
-import { recordingDb } from "../test/recording-db";
+import { concurrencyDb, recordingDb } from "../test/recording-db";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { fetchInitialState } from "./register";
 
-// The streams part of POST /register: `subscriptions` (and co.) and `streams` come from one read.
+// The reads of POST /register: `subscriptions` (and co.) and `streams` come from one read, and
+// the message history's long reads run beside the organisation's.
 
 let server: TestServer;
 
@@ -39,5 +40,24 @@ describe("register's streams", () => {
     );
     const names = state.streams?.map((s) => s.name) ?? [];
     expect(names).toEqual([...names].sort());
+  });
+});
+
+describe("register's reads", () => {
+  it("reads the organisation while the message history's reads run, at most five at once", async () => {
+    const user = await findUserByEmail(server.ctx.db, "hamlet@parley.test");
+    if (!user) throw new Error("no hamlet");
+    const seen = { inFlight: 0, most: 0 };
+    const ctx = { ...server.ctx, db: concurrencyDb(server.ctx.db, seen) };
+    const state = await fetchInitialState(ctx, user, null, {
+      clientGravatar: false,
+      includeSubscribers: false,
+      realmUrl: "http://parley.test",
+    });
+    expect(state.unread_msgs).toBeDefined();
+    expect(state.realm_users?.length).toBeGreaterThan(0);
+    expect(state.subscriptions?.length).toBeGreaterThan(0);
+    // The history's three reads and the streams' two.
+    expect(seen.most).toBe(5);
   });
 });
