@@ -189,25 +189,21 @@ export async function getMessages(ctx: AppContext, viewer: UserRow, request: Get
   }
   const found = await findNarrowMessages(ctx, viewer, request);
   const { records } = found;
-  const recipients = await displayRecipients(ctx.db, records);
-  const reactions = await reactionsForMessages(
-    ctx.db,
-    records.map((record) => record.id),
-  );
+  const ids = records.map((record) => record.id);
+  const search = searchText(request.narrow);
+  // Independent reads, sent together: PostgreSQL runs them on pooled connections at once, and
+  // PGlite's worker runs them back to back, without a round trip to this thread between them.
+  const [recipients, reactions, topicLinks, matches] = await Promise.all([
+    displayRecipients(ctx.db, records),
+    reactionsForMessages(ctx.db, ids),
+    ctx.renderContext.topicLinker(ctx.db),
+    search === undefined ? new Map<number, SearchMatch>() : searchMatches(ctx.db, ids, search),
+  ]);
   const options = {
     applyMarkdown: request.applyMarkdown,
     realmStringId: ctx.realm.stringId,
-    topicLinks: await ctx.renderContext.topicLinker(ctx.db),
+    topicLinks,
   };
-  const search = searchText(request.narrow);
-  const matches =
-    search === undefined
-      ? new Map<number, SearchMatch>()
-      : await searchMatches(
-          ctx.db,
-          records.map((record) => record.id),
-          search,
-        );
   return {
     messages: records.map((record) => ({
       ...formatMessage(

@@ -2,7 +2,7 @@ import type { AppContext } from "../context";
 import type { Queryable } from "../db/database";
 import { FLAG_BITS, IS_PRIVATE_FLAG } from "../db/flags";
 import { groupRecipientId, isStorableId, personalRecipientId } from "../db/messages";
-import { findStreamById, findStreamByName } from "../db/streams";
+import { streamCacheOf } from "../db/stream-cache";
 import { findUserByEmail, findUserById, type UserRow } from "../db/users";
 import { ApiError } from "../http/errors";
 import type { NarrowTerm } from "./narrow";
@@ -176,10 +176,9 @@ export async function addTerm(
     case "stream":
     case "channel": {
       if (isList(operand)) throw badNarrow("stream operand must be a name or an id");
-      const stream =
-        typeof operand === "number"
-          ? await findStreamById(ctx.db, operand)
-          : await findStreamByName(ctx.db, operand);
+      // From the send path's cache (invalidated by every stream change): a narrow of the same
+      // stream, fetched page after page, does not read its row each time.
+      const stream = (await streamCacheOf(ctx.db).find(ctx.db, operand))?.row;
       if (!stream) throw badNarrow("unknown stream");
       if (!negated && (await canReadHistory(ctx.db, viewer, stream))) {
         scope.readsStreamHistory = true;

@@ -6,7 +6,7 @@ import { isSystemBot, listUsers, ROLE, type UserRow } from "../db/users";
 import type { QueueOptions } from "../events/event-queue";
 import { avatarUrl } from "../format/message";
 import { formatStream } from "../format/stream";
-import { getStreams } from "./get-streams";
+import { getStreams, loadStreamRows } from "./get-streams";
 import { subscriptionState } from "./subscription-state";
 import { MESSAGE_CONTENT_EDIT_LIMIT_SECONDS, TOPIC_EDIT_LIMIT_SECONDS } from "./edit-message";
 import { STREAM_MOVE_LIMIT_SECONDS } from "./move-messages";
@@ -111,6 +111,65 @@ async function realmObjectState(
   return state;
 }
 
+/** The organisation's people and the user's own identity. */
+async function userState(
+  ctx: AppContext,
+  user: UserRow,
+  fetchTypes: ReadonlySet<string> | null,
+): Promise<Partial<InitialState>> {
+  if (!wants(fetchTypes, "realm_user")) return {};
+  const everyone = await listUsers(ctx.db);
+  const users = everyone.filter((u) => !isSystemBot(u));
+  return {
+    realm_users: users.filter((u) => u.is_active).map(formatUser),
+    realm_non_active_users: users.filter((u) => !u.is_active).map(formatUser),
+    cross_realm_bots: everyone.filter(isSystemBot).map(formatSystemBot),
+    user_id: user.id,
+    email: user.email,
+    delivery_email: user.email,
+    full_name: user.full_name,
+    avatar_url: avatarUrl(user.id),
+    is_admin: user.role <= ROLE.administrator,
+    is_owner: user.role === ROLE.owner,
+    is_moderator: user.role === ROLE.moderator,
+    is_guest: user.role === ROLE.guest,
+  };
+}
+
+/** `subscriptions` and co. and `streams`, from one read of the streams and subscriptions. */
+async function streamState(
+  ctx: AppContext,
+  user: UserRow,
+  fetchTypes: ReadonlySet<string> | null,
+  options: InitialStateOptions,
+): Promise<Partial<InitialState>> {
+  const subscriptions = wants(fetchTypes, "subscription");
+  const streams = wants(fetchTypes, "stream");
+  if (!subscriptions && !streams) return {};
+  const loaded = await loadStreamRows(ctx, user);
+  const state: Partial<InitialState> = {};
+  if (subscriptions) {
+    addState(state, await subscriptionState(ctx, user, options.includeSubscribers, loaded));
+  }
+  if (streams) {
+    const visible = await getStreams(
+      ctx,
+      user,
+      {
+        includePublic: true,
+        includeSubscribed: true,
+        includeAllActive: false,
+        includeDefault: false,
+        includeOwnerSubscribed: false,
+        includeWebPublic: false,
+      },
+      loaded,
+    );
+    state.streams = visible.map(formatStream);
+  }
+  return state;
+}
+
 /**
  * The initial state of `POST /register` for the event types asked for (all when null). The
  * queue is created before this snapshot is read, so an event racing the snapshot is delivered
@@ -128,48 +187,27 @@ export async function fetchInitialState(
     zulip_merge_base: ZULIP_VERSION,
   };
   const message = wants(fetchTypes, "message");
-  addState(
-    state,
-    await messageState(ctx, user, {
-      maxMessageId: message,
-      unreads: message && wants(fetchTypes, "update_message_flags"),
-      recentConversations: wants(fetchTypes, "recent_private_conversations"),
-    }),
-  );
-  if (wants(fetchTypes, "subscription")) {
-    addState(state, await subscriptionState(ctx, user, options.includeSubscribers));
-  }
-  if (wants(fetchTypes, "stream")) {
-    const streams = await getStreams(ctx, user, {
-      includePublic: true,
-      includeSubscribed: true,
-      includeAllActive: false,
-      includeDefault: false,
-      includeOwnerSubscribed: false,
-      includeWebPublic: false,
-    });
-    state.streams = streams.map(formatStream);
-  }
-  if (wants(fetchTypes, "realm_user")) {
-    const everyone = await listUsers(ctx.db);
-    const users = everyone.filter((u) => !isSystemBot(u));
-    addState(state, {
-      realm_users: users.filter((u) => u.is_active).map(formatUser),
-      realm_non_active_users: users.filter((u) => !u.is_active).map(formatUser),
-      cross_realm_bots: everyone.filter(isSystemBot).map(formatSystemBot),
-      user_id: user.id,
-      email: user.email,
-      delivery_email: user.email,
-      full_name: user.full_name,
-      avatar_url: avatarUrl(user.id),
-      is_admin: user.role <= ROLE.administrator,
-      is_owner: user.role === ROLE.owner,
-      is_moderator: user.role === ROLE.moderator,
-      is_guest: user.role === ROLE.guest,
-    });
-  }
+  // The message history's long reads run beside the organisation's short ones, one at a time
+  // (each statement was always its own snapshot, the queue made before any of them): on
+  // PostgreSQL at most five of the pool's connections at once, on PGlite the worker runs them
+  // back to back.
+  const history = messageState(ctx, user, {
+    maxMessageId: message,
+    unreads: message && wants(fetchTypes, "update_message_flags"),
+    recentConversations: wants(fetchTypes, "recent_private_conversations"),
+  });
+  const organisation = (async () => {
+    const streams = await streamState(ctx, user, fetchTypes, options);
+    const users = await userState(ctx, user, fetchTypes);
+    const settings = await settingsState(ctx, user, fetchTypes, options);
+    return { streams, users, settings, objects: await realmObjectState(ctx, fetchTypes, options) };
+  })();
+  const [messages, parts] = await Promise.all([history, organisation]);
+  addState(state, messages);
+  addState(state, parts.streams);
+  addState(state, parts.users);
   if (wants(fetchTypes, "realm")) addState(state, realmState(ctx, options.realmUrl));
-  addState(state, await settingsState(ctx, user, fetchTypes, options));
-  addState(state, await realmObjectState(ctx, fetchTypes, options));
+  addState(state, parts.settings);
+  addState(state, parts.objects);
   return state;
 }

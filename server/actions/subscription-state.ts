@@ -1,8 +1,9 @@
 import type { Stream, Subscription } from "../../common/wire/streams";
 import type { AppContext } from "../context";
-import { listStreams, listSubscriptionRows, subscribersByStream } from "../db/streams";
+import { subscribersByStream } from "../db/streams";
 import type { UserRow } from "../db/users";
 import { formatStream, formatSubscription } from "../format/stream";
+import { loadStreamRows, type StreamRows } from "./get-streams";
 import { canSeeStream } from "./stream-access";
 
 /** The `subscription` part of the register snapshot (a type, so it can join the snapshot's). */
@@ -20,14 +21,16 @@ export type SubscriptionState = {
  * `subscribe` and `unsubscribe`: applying Zulip's rules to this snapshot gives the snapshot
  * after. With `includeSubscribers`, each entry lists the stream's subscribers when the user may
  * see them (see `canSeeStream`) and `[]` otherwise (a private stream one left, or a public one
- * a guest left), so a client clears the list of a stream it lost sight of.
+ * a guest left), so a client clears the list of a stream it lost sight of. `loaded`: the rows
+ * when the caller has read them already (register).
  */
 export async function subscriptionState(
   ctx: AppContext,
   user: UserRow,
   includeSubscribers: boolean,
+  loaded?: StreamRows,
 ): Promise<SubscriptionState> {
-  const rows = await listSubscriptionRows(ctx.db, user.id);
+  const { subscriptions: rows, streams } = loaded ?? (await loadStreamRows(ctx, user));
   const subscribers = includeSubscribers ? await subscribersByStream(ctx.db) : undefined;
   const subscribersOf = (
     stream: { id: number; invite_only: boolean },
@@ -37,7 +40,7 @@ export async function subscriptionState(
     return canSeeStream(user, stream, isSubscribed) ? (subscribers.get(stream.id) ?? []) : [];
   };
   const known = new Set(rows.map((row) => row.id));
-  const neverSubscribed = (await listStreams(ctx.db)).filter(
+  const neverSubscribed = streams.filter(
     (stream) => !known.has(stream.id) && canSeeStream(user, stream, false),
   );
   return {

@@ -2,13 +2,29 @@ import type { Stream, Subscription } from "../../common/wire/streams";
 import type { StreamRow, SubscribedStreamRow } from "../db/streams";
 import { renderMarkdown } from "../../common/markdown/render";
 
+// Every register and `GET /streams` formats every stream; a description rarely changes, and its
+// HTML depends on its text alone (rendered without the organisation's context), so each text is
+// rendered once. Bounded: past this many, the cache starts over.
+const MAX_RENDERED_DESCRIPTIONS = 2000;
+const renderedDescriptions = new Map<string, string>();
+
+function renderedDescription(description: string): string {
+  let html = renderedDescriptions.get(description);
+  if (html === undefined) {
+    html = renderMarkdown(description);
+    if (renderedDescriptions.size >= MAX_RENDERED_DESCRIPTIONS) renderedDescriptions.clear();
+    renderedDescriptions.set(description, html);
+  }
+  return html;
+}
+
 /** A stream as in `GET /streams` and `never_subscribed`. */
 export function formatStream(stream: StreamRow): Stream {
   return {
     stream_id: stream.id,
     name: stream.name,
     description: stream.description,
-    rendered_description: renderMarkdown(stream.description),
+    rendered_description: renderedDescription(stream.description),
     date_created: stream.date_created,
     invite_only: stream.invite_only,
     is_web_public: false,
