@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { act, renderHook } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { streamNarrow } from "../../lib/narrow";
 import { messageStore } from "../../stores/message-store";
+import { sessionStore } from "../../stores/session-store";
 import * as eg from "../../test/example-data";
+import { createControlledClient } from "../../test/store-fetch";
 import { useNarrowMessages } from "./use-narrow-messages";
 
 const general = streamNarrow(12, "general");
@@ -19,6 +21,9 @@ function fillGeneral(): void {
 
 afterEach(() => {
   messageStore.getState().reset();
+  sessionStore.setState({ queueId: null });
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe("useNarrowMessages", () => {
@@ -63,5 +68,36 @@ describe("useNarrowMessages", () => {
     });
 
     expect(result.current.messages.map((message) => message.id)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("catches a narrow held in the store up only after the frame that shows it", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    let frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    const runFrame = () => {
+      const due = frames;
+      frames = [];
+      for (const callback of due) callback(0);
+    };
+    const store = messageStore.getState();
+    store.sessionStarted(eg.iago.user_id);
+    const ticket = store.fetchStarted(general, "around");
+    const held = [1, 2, 3].map((id) => eg.streamMessage({ id, flags: ["read"] }));
+    store.messagesFetched(ticket, eg.messagesResponse(held, { found_newest: false }));
+    const server = createControlledClient();
+    sessionStore.setState({ client: server.client, queueId: "q1" });
+
+    renderHook(() => useNarrowMessages(general));
+    // The effects of the render that shows it have run: no request yet.
+    expect(server.requests).toHaveLength(0);
+
+    runFrame();
+    runFrame();
+    vi.runAllTimers();
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.query).toMatchObject({ anchor: "3", num_before: "0" });
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Message } from "../../../common/wire/message";
 import type { Narrow } from "../../lib/narrow";
 import { fetchNewer, fetchNewest, fetchOlder, openNarrow } from "../../controllers/message-fetch";
+import { afterPaint } from "./after-paint";
 import {
   getNarrowState,
   useMessageStore,
@@ -54,7 +55,7 @@ class NarrowMessages {
 /**
  * The messages of a narrow, oldest first, kept live by events. The first window is fetched once
  * an event queue exists (so nothing falls between fetch and events); a narrow already held but
- * not caught up fetches newer messages once when it opens. After a resync the event machine
+ * not caught up fetches newer messages once when it opens, after its first paint. After a resync the event machine
  * refreshes every open narrow (`refreshOpenNarrows`); scrolling loads older and newer batches.
  */
 export function useNarrowMessages(narrow: Narrow): {
@@ -81,8 +82,20 @@ export function useNarrowMessages(narrow: Narrow): {
   useEffect(() => {
     if (!hasQueue) return;
     const held = currentNarrowState(narrow);
-    if (held?.hasFetched !== true) void openNarrow(client, narrow);
-    else if (!held.found_newest) void fetchNewer(client, narrow);
+    if (held?.hasFetched !== true) {
+      void openNarrow(client, narrow);
+      return;
+    }
+    if (held.found_newest) return;
+    // Opened from the store: its rows paint first. A click's effects run before the paint, and
+    // the catch-up's answer (parsed, merged, rendered) could land before it too.
+    let isOpen = true;
+    afterPaint(() => {
+      if (isOpen) void fetchNewer(client, narrow);
+    });
+    return () => {
+      isOpen = false;
+    };
   }, [hasQueue, client, narrow]);
 
   const [derived] = useState(() => new NarrowMessages());
