@@ -39,8 +39,7 @@ export async function displayRecipients(
   for (const record of records) {
     if (record.stream_id === null) for (const id of participantIds(record, groups)) userIds.add(id);
   }
-  // A page of stream messages names no participant: no statement for an empty list.
-  const rows = userIds.size === 0 ? [] : await findUsersByIds(db, [...userIds]);
+  const rows = await findUsersByIds(db, [...userIds]);
   const users = new Map(rows.map((user) => [user.id, displayRecipientUser(user)]));
   const result = new Map<number, string | DisplayRecipientUser[]>();
   for (const record of records) {
