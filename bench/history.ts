@@ -14,6 +14,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { Worker } from "node:worker_threads";
 import { loadConfig } from "../server/config";
 import type { Database, Queryable } from "../server/db/database";
 import { startServer, type RunningServer } from "../server/start";
@@ -25,8 +26,9 @@ import {
   parseHistoryArgs,
   type TableRow,
 } from "./history-lib";
+import type { HistoryAnswer, HistoryRequest } from "./history-client";
 import { folderBytes, openStore, seedRecord, seedStore, storeFor } from "./history-seed";
-import { median, percentile, round, writeResults } from "./lib";
+import { median, percentile, round, startBenchWorker, writeResults } from "./lib";
 
 const ROOT = join(import.meta.dirname, "..");
 const DATA = join(ROOT, ".data", "bench-history");
@@ -138,6 +140,29 @@ async function readsFor(db: Queryable, me: number): Promise<Read[]> {
   ];
 }
 
+let worker: Worker | undefined;
+let nextRequestId = 0;
+const waiting = new Map<number, (answer: HistoryAnswer) => void>();
+
+/** Sends `request` from the client thread (history-client.ts), started on first use. */
+function viaClientThread(request: Omit<HistoryRequest, "id">): Promise<HistoryAnswer> {
+  if (!worker) {
+    worker = startBenchWorker(new URL("./history-client.ts", import.meta.url), undefined);
+    worker.on("message", (answer: HistoryAnswer) => {
+      waiting.get(answer.id)?.(answer);
+      waiting.delete(answer.id);
+    });
+    // Its answers are awaited while the server runs; it must not keep the bench alive after.
+    worker.unref();
+  }
+  const id = nextRequestId++;
+  const thread = worker;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    thread.postMessage({ ...request, id } satisfies HistoryRequest);
+  });
+}
+
 class Client {
   constructor(
     readonly base: string,
@@ -146,40 +171,46 @@ class Client {
   ) {}
 
   /**
-   * One call. A kept-alive socket the server closed while the bench replayed SQL for minutes
-   * fails before the request is sent (ECONNRESET): that one is sent again on a new socket.
+   * One call, timed in the client thread. A kept-alive socket the server closed while the bench
+   * replayed SQL for minutes fails before the request is sent (ECONNRESET): that one is sent
+   * again on a new socket.
    */
   async call(read: Read): Promise<{ ms: number; body: Record<string, unknown> }> {
-    try {
-      return await this.once(read);
-    } catch (error) {
-      const cause = error instanceof Error ? error.cause : undefined;
-      if (!(cause instanceof Error && "code" in cause && cause.code === "ECONNRESET")) throw error;
-      return this.once(read);
+    let answer = await this.once(read);
+    if ("error" in answer && answer.reset) answer = await this.once(read);
+    if ("error" in answer) throw new Error(`${read.name}: ${answer.error}`);
+    // Our own server's JSON.
+    const body = JSON.parse(answer.text) as Record<string, unknown>;
+    if (answer.status >= 400) {
+      throw new Error(`${read.name}: ${answer.status} ${JSON.stringify(body)}`);
     }
+    return { ms: answer.ms, body };
   }
 
-  private async once(read: Read): Promise<{ ms: number; body: Record<string, unknown> }> {
+  /** `GET /` (the app's page), timed in the client thread. */
+  async page(): Promise<number> {
+    const answer = await viaClientThread({
+      url: `${this.base}/`,
+      method: "GET",
+      headers: {},
+      body: undefined,
+    });
+    if ("error" in answer) throw new Error(`GET /: ${answer.error}`);
+    return answer.ms;
+  }
+
+  private once(read: Read): Promise<HistoryAnswer> {
     const query = new URLSearchParams(read.params).toString();
-    const start = performance.now();
-    const response = await fetch(
-      read.method === "GET" ? `${this.base}${read.path}?${query}` : `${this.base}${read.path}`,
-      {
-        method: read.method,
-        headers: {
-          authorization: this.auth,
-          ...(read.method === "POST"
-            ? { "content-type": "application/x-www-form-urlencoded" }
-            : {}),
-        },
-        ...(read.method === "POST" ? { body: query } : {}),
+    const post = read.method === "POST";
+    return viaClientThread({
+      url: post ? `${this.base}${read.path}` : `${this.base}${read.path}?${query}`,
+      method: read.method,
+      headers: {
+        authorization: this.auth,
+        ...(post ? { "content-type": "application/x-www-form-urlencoded" } : {}),
       },
-    );
-    // Our own server's JSON.
-    const body = (await response.json()) as Record<string, unknown>;
-    const ms = performance.now() - start;
-    if (!response.ok) throw new Error(`${read.name}: ${response.status} ${JSON.stringify(body)}`);
-    return { ms, body };
+      body: post ? query : undefined,
+    });
   }
 }
 
@@ -316,10 +347,7 @@ async function measureStall(session: Session, slowest: Read, other: Client) {
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
     const start = performance.now();
-    const page = fetch(`${client.base}/`).then(async (response) => {
-      await response.arrayBuffer();
-      homePage.push(performance.now() - start);
-    });
+    const page = client.page().then((ms) => homePage.push(ms));
     const send = client
       .call({
         name: "send DM",

@@ -1,9 +1,8 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { AppContext } from "./context";
 import { findUserById } from "./db/users";
+import { AppShell } from "./http/app-shell";
 import { authenticateBasic } from "./http/auth";
 import { avatarSvg } from "./http/avatar";
 import { bodyOf, parseUrlEncoded, registerBodyParsers } from "./http/body";
@@ -220,8 +219,9 @@ function registerErrorHandling(app: FastifyInstance): void {
  * get Zulip's 404. Also used by the `--upstream` server, where `/api/` never reaches Fastify.
  */
 export function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
-  const hasClient = clientDir !== undefined && existsSync(join(clientDir, "index.html"));
-  if (hasClient) {
+  const shell = clientDir === undefined ? undefined : new AppShell(clientDir);
+  const page = shell?.loaded === true ? shell : undefined;
+  if (clientDir !== undefined && page !== undefined) {
     // `wildcard` serves whatever the folder holds now, so a rebuild needs no restart;
     // `preCompressed` sends the build's .br/.gz copies to browsers that accept them.
     void app.register(fastifyStatic, {
@@ -230,13 +230,20 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
       index: ["index.html"],
       preCompressed: true,
     });
+    // The page, from memory: no file opened per visit (app-shell.ts).
+    app.get("/", (request, reply) => page.send(request, reply));
+    app.get("/index.html", (request, reply) => page.send(request, reply));
   }
+  app.addHook("onClose", (_app, done) => {
+    shell?.close();
+    done();
+  });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/") || !hasClient || request.method !== "GET") {
+    if (request.url.startsWith("/api/") || page === undefined || request.method !== "GET") {
       return reply.status(404).send({ result: "error", msg: "Not Found", code: "BAD_REQUEST" });
     }
     // Client-side routes (the narrow lives in the hash, but deep links may carry a path).
-    return reply.sendFile("index.html");
+    return page.send(request, reply);
   });
 }
 

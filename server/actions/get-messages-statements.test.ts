@@ -70,3 +70,42 @@ describe("GET /messages after the messages are found", () => {
     expect(seen.most).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe("GET /messages of direct messages", () => {
+  it("reads the groups' members and the participants in one statement", async () => {
+    const hamlet = await server.auth("hamlet@parley.test");
+    const one = await sendDirect(server, hamlet, ["othello@parley.test"], "to othello");
+    const group = await sendDirect(
+      server,
+      hamlet,
+      ["othello@parley.test", "iago@parley.test"],
+      "to two",
+    );
+    const user = await findUserByEmail(server.ctx.db, "hamlet@parley.test");
+    if (!user) throw new Error("no hamlet");
+    const statements: string[] = [];
+    const ctx = { ...server.ctx, db: recordingDb(server.ctx.db, statements) };
+    const found = await getMessages(ctx, user, {
+      anchor: "newest",
+      numBefore: 10,
+      numAfter: 0,
+      includeAnchor: true,
+      narrow: [{ operator: "is", operand: "dm", negated: false }],
+      applyMarkdown: true,
+    });
+    const emails = (id: number) => {
+      const recipient = found.messages.find((m) => m.id === id)?.display_recipient;
+      return Array.isArray(recipient) ? recipient.map((r) => r.email).sort() : recipient;
+    };
+    expect(emails(one)).toEqual(["hamlet@parley.test", "othello@parley.test"]);
+    expect(emails(group)).toEqual([
+      "hamlet@parley.test",
+      "iago@parley.test",
+      "othello@parley.test",
+    ]);
+    const participantReads = statements.filter((sql) =>
+      /\bFROM (users|direct_message_groups)\b/.test(sql),
+    );
+    expect(participantReads).toHaveLength(1);
+  });
+});

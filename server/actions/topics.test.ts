@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { findStreamByName, listTopics } from "../db/streams";
+import { findUserByEmail } from "../db/users";
 import { demoSuite } from "../test/demo-suite";
 import { sendToStream } from "../test/message-action-helpers";
+import { recordingDb } from "../test/recording-db";
+import { getStreamTopics } from "./topics";
 
 // The topics of a stream follow every change to its messages at once: they are read from the
 // messages themselves (Zulip's `get_topic_history_for_stream`, zerver/lib/topic.py, groups the
@@ -179,5 +182,44 @@ describe("the read of a stream's topics", () => {
     expect(scanned.length, lines.join("\n")).toBeGreaterThan(0);
     // Four topics' worth (three topics and the step that finds no more), far below 90.
     expect(Math.max(...scanned), lines.join("\n")).toBeLessThanOrEqual(8);
+  });
+});
+
+describe("the topics' statements", () => {
+  it("read nothing but the topics once the stream is cached", async () => {
+    await newStream("cached topics");
+    await send("cached topics", "one");
+    const db = suite.server.ctx.db;
+    const [stream, user] = await Promise.all([
+      findStreamByName(db, "cached topics"),
+      findUserByEmail(db, "hamlet@parley.test"),
+    ]);
+    if (!stream || !user) throw new Error("no stream or no hamlet");
+    const statements: string[] = [];
+    const ctx = { ...suite.server.ctx, db: recordingDb(db, statements) };
+    await getStreamTopics(ctx, user, stream.id);
+    statements.length = 0;
+    const topics = await getStreamTopics(ctx, user, stream.id);
+    expect(topics.map((topic) => topic.name)).toEqual(["one"]);
+    expect(statements).toHaveLength(1);
+  });
+
+  it("follow an unsubscription from a private stream at once", async () => {
+    await newStream("cached private", { invite_only: true });
+    await send("cached private", "secret");
+    expect(await topicsOf("othello", "cached private")).toHaveLength(1);
+    const leave = await api("DELETE", "othello", "users/me/subscriptions", {
+      subscriptions: ["cached private"],
+    });
+    expect(leave.status).toBe(200);
+    const found = await findStreamByName(suite.server.ctx.db, "cached private");
+    const { status, body } = await suite.server.api(
+      "GET",
+      `users/me/${String(found?.id ?? 0)}/topics`,
+      {},
+      as("othello"),
+    );
+    expect(status).toBe(400);
+    expect(body["msg"]).toBe("Invalid stream ID");
   });
 });

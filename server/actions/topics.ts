@@ -1,5 +1,6 @@
 import type { AppContext } from "../context";
 import type { Topic } from "../../common/wire/streams";
+import { streamCacheOf } from "../db/stream-cache";
 import { findStreamById, isSubscribed, listTopics, subscriberIds } from "../db/streams";
 import type { UserRow } from "../db/users";
 import { badRequest } from "../http/errors";
@@ -20,8 +21,11 @@ export async function getStreamTopics(
   streamId: number,
 ): Promise<Topic[]> {
   const isId = Number.isSafeInteger(streamId) && streamId > 0 && streamId <= MAX_INT4;
-  const stream = isId ? await findStreamById(ctx.db, streamId) : undefined;
-  const subscribed = stream !== undefined && (await isSubscribed(ctx.db, user.id, stream.id));
+  // The stream and its subscribers from the stream cache (invalidated by every change to either):
+  // a switch to a stream asks for its topics, and the topics need no read but their own.
+  const cached = isId ? await streamCacheOf(ctx.db).find(ctx.db, streamId) : undefined;
+  const stream = cached?.row;
+  const subscribed = cached?.subscribers.has(user.id) === true;
   if (!stream || !canSeeStream(user, stream, subscribed)) throw badRequest("Invalid stream ID");
   const receivedOnly = !stream.history_public_to_subscribers;
   const rows = await listTopics(ctx.db, stream.id, receivedOnly ? user.id : undefined);

@@ -108,17 +108,42 @@ export async function groupRecipientId(
   return found?.recipientId;
 }
 
-/** Participants of each direct-message group recipient, keyed by recipient type id. */
-export async function groupMembers(
+/** A direct message's participant, as `display_recipient` names them. */
+export interface ParticipantRow {
+  id: number;
+  email: string;
+  full_name: string;
+}
+
+/**
+ * The members of each direct-message group of `groupIds` (keyed by recipient type id), and the
+ * users among them and of `userIds`: one statement, sent only when there is something to find.
+ */
+export async function directMessageParticipants(
   db: Queryable,
   groupIds: readonly number[],
-): Promise<Map<number, number[]>> {
-  if (groupIds.length === 0) return new Map();
-  const rows = await db.query<{ id: number; user_ids_string: string }>(
-    "SELECT id, user_ids_string FROM direct_message_groups WHERE id = ANY($1::int[])",
-    [groupIds],
+  userIds: readonly number[],
+): Promise<{ groups: Map<number, number[]>; users: ParticipantRow[] }> {
+  const groups = groupIds.filter(isStorableId);
+  const users = userIds.filter(isStorableId);
+  if (groups.length === 0 && users.length === 0) return { groups: new Map(), users: [] };
+  const rows = await db.query<ParticipantRow & { group_id: number | null; members: string | null }>(
+    `SELECT NULL::int AS group_id, NULL::text AS members, id, email, full_name
+       FROM users WHERE id = ANY($1::int[])
+     UNION ALL
+     SELECT g.id, g.user_ids_string, u.id, u.email, u.full_name
+       FROM direct_message_groups g
+       JOIN users u ON u.id = ANY(string_to_array(g.user_ids_string, ',')::int[])
+      WHERE g.id = ANY($2::int[])`,
+    [users, groups],
   );
-  return new Map(rows.map((row) => [row.id, row.user_ids_string.split(",").map(Number)]));
+  const members = new Map<number, number[]>();
+  for (const row of rows) {
+    if (row.group_id !== null && row.members !== null && !members.has(row.group_id)) {
+      members.set(row.group_id, row.members.split(",").map(Number));
+    }
+  }
+  return { groups: members, users: rows };
 }
 
 /** The largest id a `serial` column holds; larger ids cannot name a stored row. */

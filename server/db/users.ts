@@ -58,10 +58,16 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
   return rows[0];
 }
 
+/**
+ * The users of `ids` that exist, by id. An empty list (a page of stream messages names no
+ * participant) finds none without a round trip to the database.
+ */
 export async function findUsersByIds(db: Queryable, ids: readonly number[]): Promise<UserRow[]> {
+  const valid = ids.filter(isDbId);
+  if (valid.length === 0) return [];
   return db.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users WHERE id = ANY($1::int[]) ORDER BY id`,
-    [ids.filter(isDbId)],
+    [valid],
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Queryable } from "../db/database";
-import { groupMembers, type MessageRecord } from "../db/messages";
-import { findUsersByIds, type UserRow } from "../db/users";
+import { directMessageParticipants, type MessageRecord } from "../db/messages";
+import type { UserRow } from "../db/users";
 import type { DisplayRecipientUser } from "../../common/wire/message";
 import { shortName } from "./message";
 
@@ -27,27 +27,30 @@ function participantIds(record: MessageRecord, groups: Map<number, number[]>): n
 
 /**
  * `display_recipient` of each record, keyed by message id: the stream name, or the direct
- * message's participants (the viewer included) as Zulip lists them.
+ * message's participants (the viewer included) as Zulip lists them. The groups' members and
+ * every participant's row come in one statement.
  */
 export async function displayRecipients(
   db: Queryable,
   records: readonly MessageRecord[],
 ): Promise<Map<number, string | DisplayRecipientUser[]>> {
-  const groupIds = records.filter((r) => r.recipient_type === 3).map((r) => r.recipient_type_id);
-  const groups = await groupMembers(db, [...new Set(groupIds)]);
+  const groupIds = new Set<number>();
   const userIds = new Set<number>();
   for (const record of records) {
-    if (record.stream_id === null) for (const id of participantIds(record, groups)) userIds.add(id);
+    if (record.stream_id !== null) continue;
+    // The sender too for a group: a group whose row is gone lists its sender alone.
+    userIds.add(record.sender_id);
+    if (record.recipient_type === 3) groupIds.add(record.recipient_type_id);
+    else userIds.add(record.recipient_type_id);
   }
-  // A page of stream messages names no participant: no statement for an empty list.
-  const rows = userIds.size === 0 ? [] : await findUsersByIds(db, [...userIds]);
-  const users = new Map(rows.map((user) => [user.id, displayRecipientUser(user)]));
+  const found = await directMessageParticipants(db, [...groupIds], [...userIds]);
+  const users = new Map(found.users.map((user) => [user.id, displayRecipientUser(user)]));
   const result = new Map<number, string | DisplayRecipientUser[]>();
   for (const record of records) {
     if (record.stream_id !== null) {
       result.set(record.id, record.stream_name ?? "");
     } else {
-      const list = participantIds(record, groups).flatMap((id) => users.get(id) ?? []);
+      const list = participantIds(record, found.groups).flatMap((id) => users.get(id) ?? []);
       result.set(record.id, list);
     }
   }

@@ -1,21 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { stubAnimationFrames } from "../../test/fake-frames";
 import { afterPaint } from "./after-paint";
-
-/** Animation frames run by the test: each `frame()` runs the callbacks asked for before it. */
-function stubFrames(): { frame: () => void } {
-  let callbacks: FrameRequestCallback[] = [];
-  vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => {
-    callbacks.push(callback);
-    return callbacks.length;
-  });
-  return {
-    frame: () => {
-      const due = callbacks;
-      callbacks = [];
-      for (const callback of due) callback(0);
-    },
-  };
-}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -25,7 +10,7 @@ afterEach(() => {
 describe("afterPaint", () => {
   it("runs after the tasks queued by the next frame, not among them", () => {
     vi.useFakeTimers({ toFake: ["setTimeout"] });
-    const frames = stubFrames();
+    const frames = stubAnimationFrames();
     const order: string[] = [];
     afterPaint(() => order.push("callback"));
 

@@ -5,6 +5,7 @@ import { streamNarrow } from "../../lib/narrow";
 import { messageStore } from "../../stores/message-store";
 import { sessionStore } from "../../stores/session-store";
 import * as eg from "../../test/example-data";
+import { stubAnimationFrames } from "../../test/fake-frames";
 import { createControlledClient } from "../../test/store-fetch";
 import { useNarrowMessages } from "./use-narrow-messages";
 
@@ -72,16 +73,7 @@ describe("useNarrowMessages", () => {
 
   it("catches a narrow held in the store up only after the frame that shows it", () => {
     vi.useFakeTimers({ toFake: ["setTimeout"] });
-    let frames: FrameRequestCallback[] = [];
-    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => {
-      frames.push(callback);
-      return frames.length;
-    });
-    const runFrame = () => {
-      const due = frames;
-      frames = [];
-      for (const callback of due) callback(0);
-    };
+    const frames = stubAnimationFrames();
     const store = messageStore.getState();
     store.sessionStarted(eg.iago.user_id);
     const ticket = store.fetchStarted(general, "around");
@@ -94,8 +86,8 @@ describe("useNarrowMessages", () => {
     // The effects of the render that shows it have run: no request yet.
     expect(server.requests).toHaveLength(0);
 
-    runFrame();
-    runFrame();
+    frames.frame();
+    frames.frame();
     vi.runAllTimers();
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]?.query).toMatchObject({ anchor: "3", num_before: "0" });
