@@ -1,4 +1,5 @@
 import { unixSeconds } from "../clock";
+import { claimAttachments, mayLinkUploads } from "./attachments";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/database";
 import {
@@ -220,6 +221,10 @@ async function applyEdit(
   const changedIds = isMove(plan) ? moved.map((row) => row.id) : [message.id];
   if (plan.content) {
     await updateMessageContent(tx, message.id, plan.content.next, plan.content.nextRendered);
+    // Zulip's check_attachment_reference_change: links added claim, links gone unlink.
+    if (mayLinkUploads(plan.content.prev) || mayLinkUploads(plan.content.next)) {
+      await claimAttachments(tx, editor, message.id, plan.content.next);
+    }
   }
   if (plan.topic !== undefined) await updateMessagesTopic(tx, changedIds, plan.topic);
   await setLastEditTime(tx, changedIds, now);

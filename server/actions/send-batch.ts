@@ -1,4 +1,5 @@
 import { unixSeconds } from "../clock";
+import { claimAttachments, mayLinkUploads } from "./attachments";
 import type { AppContext } from "../context";
 import type { Database, Queryable } from "../db/database";
 import {
@@ -58,6 +59,19 @@ function batchMessage(job: SendJob, recipientId: number): BatchMessage {
   };
 }
 
+/** The uploads linked by the batch's new messages become theirs (`claimAttachments`). */
+async function claimJobsAttachments(
+  q: Queryable,
+  jobs: readonly SendJob[],
+  outcomes: readonly BatchOutcome[],
+): Promise<void> {
+  for (const [index, job] of jobs.entries()) {
+    const outcome = outcomes[index];
+    if (!outcome || outcome.isDuplicate || !mayLinkUploads(job.message.content)) continue;
+    await claimAttachments(q, job.sender, outcome.id, job.message.content);
+  }
+}
+
 /**
  * Writes `jobs` in one statement, creating the direct-message groups they need first (then in
  * one transaction with it). The jobs learn their group's recipient only once it is committed.
@@ -79,10 +93,12 @@ async function writeJobs(
       batchMessage(job, groups.get(job)?.id ?? job.message.recipientId),
     );
     const outcomes = await insertMessageBatch(q, batch, now, firstInStreams(jobs));
+    await claimJobsAttachments(q, jobs, outcomes);
     if (prune) await pruneLocalKeys(q, now);
     return { outcomes, groups };
   };
-  const needsTransaction = prune || jobs.some((job) => !job.delivery.recipient);
+  const needsTransaction =
+    prune || jobs.some((job) => !job.delivery.recipient || mayLinkUploads(job.message.content));
   const { outcomes, groups } = needsTransaction ? await db.transaction(work) : await work(db);
   for (const [job, recipient] of groups) {
     job.delivery = { ...job.delivery, recipient };
