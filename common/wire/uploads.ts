@@ -41,3 +41,24 @@ export const getAttachmentsResponseSchema = successSchema({
   /** Bytes used by every upload of the organisation. */
   upload_space_used: z.number().int(),
 });
+
+const attachmentOp = <Op extends string, Shape extends z.ZodRawShape>(op: Op, shape: Shape) =>
+  z.looseObject({
+    id: z.number().int(),
+    type: z.literal("attachment"),
+    op: z.literal(op),
+    /** Bytes used by every upload of the organisation, after the change. */
+    upload_space_used: z.number().int(),
+    ...shape,
+  });
+
+/**
+ * `attachment` events, to the uploader only (Zulip's `notify_attachment_update`): an upload
+ * `add`ed, `update`d (a message linked or unlinked it; the whole attachment again), `remove`d.
+ */
+export const attachmentEventSchema = z.discriminatedUnion("op", [
+  attachmentOp("add", { attachment: attachmentSchema }),
+  attachmentOp("update", { attachment: attachmentSchema }),
+  attachmentOp("remove", { attachment: z.looseObject({ id: z.number().int() }) }),
+]);
+export type AttachmentEvent = z.infer<typeof attachmentEventSchema>;

@@ -67,14 +67,36 @@ export async function claimAttachments(
   sender: UserRow,
   messageId: number,
   content: string,
-): Promise<void> {
+): Promise<number[]> {
   const pathIds = linkedPathIds(content);
   const attachments = await findAttachmentsByPathIds(db, pathIds);
   const claimed: number[] = [];
   for (const attachment of attachments) {
     if (await canReadAttachment(db, sender, attachment)) claimed.push(attachment.id);
   }
-  await setMessageAttachments(db, messageId, claimed);
+  return setMessageAttachments(db, messageId, claimed);
+}
+
+/**
+ * Sends `attachment` `add` or `update` with each upload of `ids` as `GET /attachments` shows it,
+ * to its owner (Zulip's `notify_attachment_update`). Call it after the change is committed.
+ */
+export async function publishAttachments(
+  ctx: AppContext,
+  op: "add" | "update",
+  ids: readonly number[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  const attachments = await listAttachments(ctx.db, { ids: [...new Set(ids)] });
+  const used = await uploadSpaceUsed(ctx.db);
+  for (const attachment of attachments) {
+    ctx.queues.publish([attachment.owner_id], () => ({
+      type: "attachment",
+      op,
+      attachment: formatAttachment(attachment),
+      upload_space_used: used,
+    }));
+  }
 }
 
 /** An attachment as `GET /attachments` shows it (times in milliseconds). */
@@ -94,7 +116,7 @@ function formatAttachment(attachment: AttachmentWithMessages) {
 
 /** `GET /attachments`: the caller's uploads, newest first, and the organisation's space used. */
 export async function userAttachments(ctx: AppContext, user: UserRow) {
-  const attachments = await listAttachments(ctx.db, user.id);
+  const attachments = await listAttachments(ctx.db, { ownerId: user.id });
   return {
     attachments: attachments.map(formatAttachment),
     upload_space_used: await uploadSpaceUsed(ctx.db),
@@ -110,4 +132,11 @@ export async function removeAttachment(ctx: AppContext, user: UserRow, id: numbe
   if (!attachment || attachment.owner_id !== user.id) throw badRequest("Invalid attachment");
   await deleteAttachment(ctx.db, attachment.id);
   await (await uploadStorage(ctx)).delete(attachment.path_id);
+  const used = await uploadSpaceUsed(ctx.db);
+  ctx.queues.publish([user.id], () => ({
+    type: "attachment",
+    op: "remove",
+    attachment: { id: attachment.id },
+    upload_space_used: used,
+  }));
 }

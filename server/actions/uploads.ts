@@ -6,7 +6,7 @@ import { ApiError, badRequest } from "../http/errors";
 import { readFirstFile } from "../http/multipart-file";
 import { checkedPathId, newPathId, pathIdName } from "../uploads/path-id";
 import { sniffContentType } from "../uploads/sniff";
-import { canReadAttachment } from "./attachments";
+import { canReadAttachment, publishAttachments } from "./attachments";
 import { signPathId, TEMPORARY_URL_SECONDS, uploadStorage, verifyToken } from "./upload-storage";
 
 const MIB = 1024 * 1024;
@@ -42,8 +42,8 @@ export async function uploadFile(ctx: AppContext, user: UserRow, body: ParsedBod
     if (received.size === 0) throw badRequest("The file is empty.");
     const pathId = newPathId(first.fileName);
     // The row and the file together: a failed move rolls the row back.
-    await ctx.db.transaction(async (tx) => {
-      await insertAttachment(tx, {
+    const row = await ctx.db.transaction(async (tx) => {
+      const inserted = await insertAttachment(tx, {
         owner_id: user.id,
         path_id: pathId,
         file_name: first.fileName,
@@ -52,7 +52,9 @@ export async function uploadFile(ctx: AppContext, user: UserRow, body: ParsedBod
         create_time: ctx.clock.now(),
       });
       await received.keep(pathId);
+      return inserted;
     });
+    await publishAttachments(ctx, "add", [row.id]);
     const url = `/user_uploads/${encodeURI(pathId)}`;
     return { uri: url, url, filename: first.fileName };
   } finally {

@@ -72,11 +72,10 @@ export interface AttachmentWithMessages extends AttachmentRow {
   messages: { id: number; date_sent: number }[];
 }
 
-/** The uploads of `ownerId` (or only `id`), newest first, with their messages. */
+/** The uploads of an owner, or those of `ids`, newest first, with their messages. */
 export async function listAttachments(
   db: Queryable,
-  ownerId: number,
-  id?: number,
+  which: { ownerId: number } | { ids: readonly number[] },
 ): Promise<AttachmentWithMessages[]> {
   const rows = await db.query<
     AttachmentRow & { message_ids: number[] | null; dates: number[] | null }
@@ -87,10 +86,10 @@ export async function listAttachments(
        FROM attachments a
        LEFT JOIN attachment_messages am ON am.attachment_id = a.id
        LEFT JOIN messages m ON m.id = am.message_id
-      WHERE a.owner_id = $1 AND ($2::int IS NULL OR a.id = $2)
+      WHERE ${"ownerId" in which ? "a.owner_id = $1" : "a.id = ANY($1::int[])"}
       GROUP BY a.id
       ORDER BY a.id DESC`,
-    [ownerId, id ?? null],
+    ["ownerId" in which ? which.ownerId : which.ids],
   );
   return rows.map(({ message_ids, dates, ...row }) => ({
     ...row,
@@ -122,20 +121,27 @@ export async function linkedMessageIds(db: Queryable, attachmentId: number): Pro
   return rows.map((row) => row.message_id);
 }
 
-/** Makes `messageId` link exactly `attachmentIds` (links added and removed). */
+/**
+ * Makes `messageId` link exactly `attachmentIds`; returns the uploads whose links changed
+ * (added or removed).
+ */
 export async function setMessageAttachments(
   db: Queryable,
   messageId: number,
   attachmentIds: readonly number[],
-): Promise<void> {
-  await db.query(
-    "DELETE FROM attachment_messages WHERE message_id = $1 AND NOT (attachment_id = ANY($2::int[]))",
+): Promise<number[]> {
+  const removed = await db.query<{ attachment_id: number }>(
+    `DELETE FROM attachment_messages WHERE message_id = $1 AND NOT (attachment_id = ANY($2::int[]))
+     RETURNING attachment_id`,
     [messageId, attachmentIds],
   );
-  if (attachmentIds.length === 0) return;
-  await db.query(
-    `INSERT INTO attachment_messages (attachment_id, message_id)
-     SELECT unnest($2::int[]), $1 ON CONFLICT DO NOTHING`,
-    [messageId, attachmentIds],
-  );
+  const added =
+    attachmentIds.length === 0
+      ? []
+      : await db.query<{ attachment_id: number }>(
+          `INSERT INTO attachment_messages (attachment_id, message_id)
+           SELECT unnest($2::int[]), $1 ON CONFLICT DO NOTHING RETURNING attachment_id`,
+          [messageId, attachmentIds],
+        );
+  return [...removed, ...added].map((row) => row.attachment_id);
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendDirect, sendToStream } from "../test/message-action-helpers";
+import {
+  pollEvents,
+  registerQueue,
+  sendDirect,
+  sendToStream,
+} from "../test/message-action-helpers";
+import { parseServerEvent } from "../../common/wire/events";
 import { TINY_PNG } from "../test/realm-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { storedUploads, temporaryUrl, uploadOne } from "../test/upload-helpers";
@@ -111,6 +117,33 @@ describe("GET /attachments and DELETE /attachments/{id}", () => {
     expect(after.rows).toBe(before.rows - 1);
     expect(after.files.length).toBe(before.files.length - 1);
     expect((await temporaryUrl(server, as("cordelia"), pathId)).status).toBe(404);
+  });
+});
+
+describe("attachment events", () => {
+  it("tell the uploader, and only them, of an upload added, claimed, unlinked, removed", async () => {
+    const queue = await registerQueue(server, as("iago"), { event_types: ["attachment"] });
+    const other = await registerQueue(server, as("othello"), { event_types: ["attachment"] });
+    const pathId = await uploadOne(server, as("iago"), "pixel.png", TINY_PNG);
+    const id = await sendToStream(server, as("iago"), "general", "files", link(pathId));
+    const edited = await server.api("PATCH", `messages/${id}`, { content: "no" }, as("iago"));
+    expect(edited.status).toBe(200);
+    const { body } = await server.api("GET", "attachments", {}, as("iago"));
+    const [attachment] = body["attachments"] as { id: number }[]; // our own response
+    await server.api("DELETE", `attachments/${attachment?.id}`, {}, as("iago"));
+    const events = await pollEvents(server, as("iago"), queue);
+    for (const event of events) expect(parseServerEvent(event).kind).toBe("event");
+    const seen = events.map((event) => {
+      const shown = event["attachment"] as { id: number; messages?: { id: number }[] };
+      return [event["op"], shown.id, shown.messages?.map((message) => message.id)];
+    });
+    expect(seen).toEqual([
+      ["add", attachment?.id, []],
+      ["update", attachment?.id, [id]],
+      ["update", attachment?.id, []],
+      ["remove", attachment?.id, undefined],
+    ]);
+    expect(await pollEvents(server, as("othello"), other)).toEqual([]);
   });
 });
 
