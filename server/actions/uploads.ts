@@ -32,7 +32,7 @@ export async function uploadFile(ctx: AppContext, user: UserRow, body: ParsedBod
     body.multipart.contentType,
     body.multipart.payload,
     maxMib * MIB,
-    (stream) => storage.receive(stream),
+    { receive: (stream) => storage.receive(stream), discard: (received) => received.discard() },
   );
   if (!first) throw badRequest("You must specify a file to upload");
   const { received } = first;

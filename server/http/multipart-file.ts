@@ -16,17 +16,24 @@ export interface MultipartFiles<T> {
   fileCount: number;
 }
 
+/** What to do with the first file: store it as it arrives, and undo that if the body fails. */
+export interface FileReceiver<T> {
+  receive(stream: Readable): Promise<T>;
+  discard(received: T): Promise<void>;
+}
+
 /**
  * Reads a multipart body as it arrives, handing the first file's bytes (up to `maxBytes`) to
- * `receive`, so a large upload is never held in memory; later files are read and dropped, only
- * counted. As Django, a part without a file name is not a file. If `receive` fails, the body is
- * abandoned and its error thrown; an unreadable body throws a 400.
+ * `receiver`, so a large upload is never held in memory; later files are read and dropped, only
+ * counted. As Django, a part without a file name is not a file. A body that breaks off or does
+ * not parse is a 400, and what was received of it is discarded; so is anything `receive` fails
+ * with.
  */
 export function readFirstFile<T>(
   contentType: string,
   payload: NodeJS.ReadableStream,
   maxBytes: number,
-  receive: (stream: Readable) => Promise<T>,
+  receiver: FileReceiver<T>,
 ): Promise<MultipartFiles<T>> {
   return new Promise((resolve, reject) => {
     let busboy: InstanceType<typeof Busboy>;
@@ -41,6 +48,22 @@ export function readFirstFile<T>(
     }
     let fileCount = 0;
     let first: Promise<FirstFile<T>> | undefined;
+    let current: Readable | undefined;
+    let failed = false;
+    const fail = (error: Error) => {
+      if (failed) return;
+      failed = true;
+      payload.unpipe(busboy);
+      // The file's stream never ends if the body broke off in it: end its receiving with an error.
+      if (current && !current.readableEnded) current.destroy(error);
+      const settled = first ?? Promise.resolve(undefined);
+      settled
+        .then((file) => (file ? receiver.discard(file.received) : undefined))
+        .catch(() => undefined)
+        .finally(() => {
+          reject(error);
+        });
+    };
     busboy.on("file", (_field: string, stream: Readable, fileName: string) => {
       if (fileName === "" || first !== undefined) {
         if (fileName !== "") fileCount += 1;
@@ -48,28 +71,33 @@ export function readFirstFile<T>(
         return;
       }
       fileCount += 1;
+      current = stream;
       let overLimit = false;
       stream.on("limit", () => {
         overLimit = true;
       });
-      first = receive(stream).then((received) => ({ fileName, received, overLimit }));
+      first = receiver.receive(stream).then((received) => ({ fileName, received, overLimit }));
       first.catch((error: unknown) => {
-        payload.unpipe(busboy);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        fail(error instanceof Error ? error : new Error(String(error)));
       });
     });
     busboy.on("error", () => {
-      payload.unpipe(busboy);
-      reject(new ApiError("Malformed multipart body"));
+      fail(new ApiError("Malformed multipart body"));
+    });
+    payload.on("error", () => {
+      fail(new ApiError("Malformed multipart body"));
     });
     busboy.on("finish", () => {
       if (!first) {
         resolve({ first: undefined, fileCount });
         return;
       }
-      first.then((file) => {
-        resolve({ first: file, fileCount });
-      }, reject);
+      first.then(
+        (file) => {
+          if (!failed) resolve({ first: file, fileCount });
+        },
+        () => undefined,
+      );
     });
     payload.pipe(busboy);
   });

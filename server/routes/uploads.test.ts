@@ -76,6 +76,30 @@ describe("POST /user_uploads", () => {
     expect(after.files.length).toBe(before.files.length + 1);
   });
 
+  it("refuses a body cut short in the middle of the file, keeping nothing", async () => {
+    const before = await storedUploads(server);
+    const boundary = "cut";
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/user_uploads",
+      headers: {
+        authorization: hamlet,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\n`,
+        ),
+        Buffer.alloc(200_000, 1),
+      ]),
+    });
+    expect([response.statusCode, response.json<{ msg: string }>().msg]).toEqual([
+      400,
+      "Malformed multipart body",
+    ]);
+    expect(await storedUploads(server)).toEqual(before);
+  });
+
   it("needs credentials, and writes nothing without them", async () => {
     const before = await storedUploads(server);
     const { status } = await uploadFiles(server, "Basic bm9ib2R5OnNlY3JldA==", [
