@@ -55,7 +55,8 @@ export async function uploadFile(ctx: AppContext, user: UserRow, body: ParsedBod
       return inserted;
     });
     await publishAttachments(ctx, "add", [row.id]);
-    const url = `/user_uploads/${encodeURI(pathId)}`;
+    // As Zulip, the path id as it is: its name holds only letters, digits, `_`, `.` and `-`.
+    const url = `/user_uploads/${pathId}`;
     return { uri: url, url, filename: first.fileName };
   } finally {
     // After `keep` there is nothing left to discard; before it, the file must not stay.

@@ -137,6 +137,22 @@ describe("serving an upload", () => {
     ]);
   });
 
+  it("keeps a Unicode name: in the path sanitised, in the download as uploaded", async () => {
+    const pathId = await uploadOne(
+      server,
+      hamlet,
+      "Résumé 2026 (final).pdf",
+      Buffer.from("%PDF-1.4"),
+    );
+    expect(pathId).toMatch(/\/Résumé-2026-final\.pdf$/);
+    const { response } = await fetchTemporary(hamlet, pathId);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toBe(
+      `attachment; filename="R_sum_ 2026 (final).pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%202026%20%28final%29.pdf`,
+    );
+  });
+
   it("refuses a tampered token or a token for another name", async () => {
     const pathId = await uploadOne(server, hamlet, "pixel.png", TINY_PNG);
     const other = await uploadOne(server, hamlet, "secret.png", TINY_PNG);
