@@ -156,6 +156,7 @@ export default tseslint.config(
       "server/render/**/*.ts",
       "server/format/**/*.ts",
       "server/http/**/*.ts",
+      "server/uploads/**/*.ts",
     ],
     ignores: TESTS,
     rules: {
@@ -167,7 +168,7 @@ export default tseslint.config(
             {
               group: ["**/actions/*", "**/routes/*"],
               message:
-                "db/, events/, render/, format/ and http/ serve the actions and routes: they do not import them.",
+                "db/, events/, render/, format/, http/ and uploads/ serve the actions and routes: they do not import them.",
             },
           ],
         },

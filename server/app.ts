@@ -6,7 +6,13 @@ import { AppShell } from "./http/app-shell";
 import { authenticateBasic } from "./http/auth";
 import { avatarSvg } from "./http/avatar";
 import { bodyOf, parseUrlEncoded, registerBodyParsers } from "./http/body";
-import { routePath, type ApiCall, type Endpoint, type HttpMethod } from "./http/endpoint";
+import {
+  pathParameters,
+  routePath,
+  type ApiCall,
+  type Endpoint,
+  type HttpMethod,
+} from "./http/endpoint";
 import { ApiError } from "./http/errors";
 import { Params, rejectNul } from "./http/params";
 import { RateLimiter, rateLimitHeaders, rateLimitHit } from "./http/rate-limit";
@@ -22,6 +28,7 @@ import { serverEndpoints } from "./routes/server";
 import { settingsEndpoints } from "./routes/settings";
 import { streamEndpoints } from "./routes/streams";
 import { subscriptionEndpoints } from "./routes/subscriptions";
+import { uploadEndpoints, registerUploadFiles } from "./routes/uploads";
 import { userEndpoints } from "./routes/users";
 
 const ENDPOINTS: Endpoint[] = [
@@ -36,6 +43,7 @@ const ENDPOINTS: Endpoint[] = [
   ...realmEndpoints,
   ...userEndpoints,
   ...settingsEndpoints,
+  ...uploadEndpoints,
 ];
 
 const ROUTED_METHODS = ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"] as const;
@@ -120,7 +128,8 @@ async function dispatch(
   const method = request.method === "HEAD" ? "GET" : request.method;
   const body = bodyOf(request);
   const params = new Params(body.fields, queryOf(request));
-  const path = request.params as Record<string, string>; // Fastify's path parameters are strings
+  // Fastify's path parameters are strings.
+  const path = pathParameters(endpoint, request.params as Record<string, string>);
   const payload = isRoutedMethod(method)
     ? await callHandler(
         ctx,
@@ -180,7 +189,7 @@ function registerApi(app: FastifyInstance, ctx: AppContext): void {
   for (const endpoint of mergeEndpoints(ENDPOINTS)) {
     app.route({
       method: [...ROUTED_METHODS],
-      url: `/api/v1/${routePath(endpoint.path)}`,
+      url: `/api/v1/${routePath(endpoint)}`,
       handler: (request, reply) => dispatch(ctx, endpoint, request, reply, limiters),
     });
   }
@@ -263,6 +272,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerApi(app, ctx);
   registerEmojiFiles(app, ctx);
+  registerUploadFiles(app, ctx);
   registerClient(app, ctx.config.clientDir);
   await app.ready();
   return app;

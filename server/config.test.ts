@@ -32,6 +32,16 @@ describe("loadConfig", () => {
     ).toBeUndefined();
   });
 
+  it("takes the upload size limit in whole MiB, Zulip's 25 by default", () => {
+    expect(loadConfig({}, "/").maxFileUploadSizeMib).toBe(25);
+    expect(loadConfig({ MAX_FILE_UPLOAD_SIZE_MIB: "2" }, "/").maxFileUploadSizeMib).toBe(2);
+    for (const value of ["0", "1.5", "big"]) {
+      expect(() => loadConfig({ MAX_FILE_UPLOAD_SIZE_MIB: value }, "/")).toThrow(
+        /MAX_FILE_UPLOAD_SIZE_MIB/,
+      );
+    }
+  });
+
   it("rejects a rate limit that is not a whole number of calls", () => {
     for (const value of ["-1", "1.5", "many"]) {
       expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: value }, "/")).toThrow(

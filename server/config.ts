@@ -43,6 +43,8 @@ export interface ServerConfig {
    * `RATE_LIMIT_BY_IP_PER_MINUTE` says otherwise.
    */
   rateLimitByIpPerMinute: number | undefined;
+  /** The largest upload taken, in MiB (`MAX_FILE_UPLOAD_SIZE_MIB`; Zulip's default 25). */
+  maxFileUploadSizeMib: number;
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -52,6 +54,12 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number):
   if (!Number.isFinite(value) || value <= 0) {
     throw new Error(`${name} must be a positive number, got ${JSON.stringify(text)}`);
   }
+  return value;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = positiveNumber(env, name, fallback);
+  if (!Number.isInteger(value)) throw new Error(`${name} must be a whole number, got ${value}`);
   return value;
 }
 
@@ -116,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     longpollTimeoutSeconds: 90,
     logRequests: env["LOG_REQUESTS"] === "1",
     demoSize: demoSize(env),
+    maxFileUploadSizeMib: wholeNumber(env, "MAX_FILE_UPLOAD_SIZE_MIB", 25),
     databaseUrl: databaseUrl(env),
     rateLimitPerMinute: rateLimit(
       env,

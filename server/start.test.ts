@@ -4,6 +4,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { emojiFolder } from "./actions/emoji";
 import { startTestServer } from "./test/test-server";
+import { uploadStorage } from "./actions/upload-storage";
+import { TINY_PNG } from "./test/realm-helpers";
+import { uploadOne } from "./test/upload-helpers";
+import { LocalUploadStorage } from "./uploads/storage";
 
 describe("a server without a data folder", () => {
   it("removes its temporary emoji folder when it closes", async () => {
@@ -19,6 +23,24 @@ describe("a server without a data folder", () => {
     const leftBehind = existsSync(folder);
     // Even when this test fails, it leaves nothing behind itself.
     rmSync(folder, { recursive: true, force: true });
+    expect(leftBehind).toBe(false);
+  });
+});
+
+describe("a server without a data folder, after an upload", () => {
+  it("removes its temporary uploads folder when it closes", async () => {
+    const server = await startTestServer();
+    let root: string;
+    try {
+      await uploadOne(server, await server.auth("hamlet@parley.test"), "a.png", TINY_PNG);
+      const storage = await uploadStorage(server.ctx);
+      root = storage instanceof LocalUploadStorage ? storage.root : "";
+      expect(readdirSync(root).length).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+    const leftBehind = existsSync(root);
+    rmSync(root, { recursive: true, force: true });
     expect(leftBehind).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import { emojiFolder } from "./actions/emoji";
+import { closeUploadStorage } from "./actions/upload-storage";
 import { buildApp } from "./app";
 import { trackRequestsInFlight } from "./drain-connections";
 import { systemClock, type Clock } from "./clock";
@@ -144,6 +145,7 @@ export async function startServer(
       if (config.dataDir === undefined) {
         await rm(await emojiFolder(ctx), { recursive: true, force: true });
       }
+      await closeUploadStorage(ctx);
     },
   };
 }

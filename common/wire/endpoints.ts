@@ -38,6 +38,11 @@ import {
   subscribeResponseSchema,
   unsubscribeResponseSchema,
 } from "./streams";
+import {
+  getAttachmentsResponseSchema,
+  getFileTemporaryUrlResponseSchema,
+  uploadFileResponseSchema,
+} from "./uploads";
 import { getUserResponseSchema, getUsersResponseSchema } from "./users";
 
 /** The HTTP methods of the API (`OPTIONS` and `HEAD` are answered by the server itself). */
@@ -95,6 +100,14 @@ export const ENDPOINTS = {
   "user_groups/create": { POST: createUserGroupResponseSchema },
   "user_groups/{user_group_id}/members": { GET: getUserGroupMembersResponseSchema, POST: empty },
   settings: { PATCH: empty },
+  user_uploads: { POST: uploadFileResponseSchema },
+  /**
+   * `{filename}` is the rest of the path id (`{2 hex}/{random}/{name}`, slashes included): the
+   * client sends it with its slashes encoded, and the server accepts both spellings.
+   */
+  "user_uploads/{realm_id_str}/{filename}": { GET: getFileTemporaryUrlResponseSchema },
+  attachments: { GET: getAttachmentsResponseSchema },
+  "attachments/{attachment_id}": { DELETE: empty },
 } as const satisfies Readonly<Record<string, Partial<Record<HttpMethod, z.ZodType>>>>;
 
 /** A path of `ENDPOINTS`. */

@@ -37,6 +37,7 @@ import {
   type UpdateDisplaySettingsEvent,
   type UserSettingsEvent,
 } from "./settings";
+import { attachmentEventSchema, type AttachmentEvent } from "./uploads";
 
 // The event types live beside their schemas; they are re-exported here so that code handling
 // events imports every event type from one place.
@@ -116,6 +117,7 @@ export type ServerEvent =
   | TypingEvent
   | UserSettingsEvent
   | UpdateDisplaySettingsEvent
+  | AttachmentEvent
   | HeartbeatEvent
   | RestartEvent;
 
@@ -158,6 +160,7 @@ const schemasByType = new Map<string, z.ZodType<ServerEvent>>([
   ["typing", typingEventSchema],
   ["user_settings", userSettingsEventSchema],
   ["update_display_settings", updateDisplaySettingsEventSchema],
+  ["attachment", attachmentEventSchema],
   ["heartbeat", heartbeatEventSchema],
   ["restart", restartEventSchema],
 ]);

@@ -49,6 +49,8 @@ const realmSnapshotShape = {
   max_message_length: z.number().int().optional(),
   max_stream_name_length: z.number().int().optional(),
   max_stream_description_length: z.number().int().optional(),
+  /** The largest upload the server takes, in MiB (Zulip's default 25). */
+  max_file_upload_size_mib: z.number().int().optional(),
   event_queue_longpoll_timeout_seconds: z.number().optional(),
   server_presence_ping_interval_seconds: z.number().optional(),
   server_presence_offline_threshold_seconds: z.number().optional(),

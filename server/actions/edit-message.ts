@@ -1,4 +1,5 @@
 import { unixSeconds } from "../clock";
+import { claimAttachments, mayLinkUploads, publishAttachments } from "./attachments";
 import type { AppContext } from "../context";
 import type { Queryable } from "../db/database";
 import {
@@ -263,6 +264,20 @@ async function lockForEdit(
 }
 
 /**
+ * Zulip's `check_attachment_reference_change`: after a content edit, the uploads linked now are
+ * the message's (`claimAttachments`) and those no longer linked are not; returns those changed.
+ */
+async function claimEditedAttachments(
+  tx: Queryable,
+  editor: UserRow,
+  messageId: number,
+  content: ContentChange | undefined,
+): Promise<number[]> {
+  if (!content || !(mayLinkUploads(content.prev) || mayLinkUploads(content.next))) return [];
+  return claimAttachments(tx, editor, messageId, content.next);
+}
+
+/**
  * `PATCH /messages/{id}`: edits a message's content and/or topic with Zulip's checks and error
  * messages (see `planEdit`). Everything is written in one transaction (content, topic of every
  * moved message, `last_edit_time`, and a `message_edits` row per changed message, from which
@@ -291,6 +306,7 @@ export async function editMessage(
       ? await messagesToMove(tx, editor, message, request.propagateMode, now)
       : [];
     const changedIds = await applyEdit(tx, editor, message, plan, moved, now);
+    const claimed = await claimEditedAttachments(tx, editor, message.id, plan.content);
     const stream =
       message.stream_id === null ? undefined : await findStreamById(tx, message.stream_id);
     const streamMove =
@@ -313,10 +329,11 @@ export async function editMessage(
       receivers,
       editTime: now,
     };
-    return { update, stream, target, changedIds, streamMove, firsts };
+    return { update, stream, target, changedIds, streamMove, firsts, claimed };
   });
-  const { update, stream, target, changedIds, streamMove, firsts } = result;
+  const { update, stream, target, changedIds, streamMove, firsts, claimed } = result;
   publishMessageUpdate(ctx, update);
+  await publishAttachments(ctx, "update", claimed);
   if (stream && streamMove) {
     publishLostAccess(ctx, streamMove.losingAccess, stream, update.message.subject, changedIds);
   }

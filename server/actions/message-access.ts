@@ -53,6 +53,16 @@ export async function accessMessages(
   return allowed;
 }
 
+/** The messages among `ids` that `user` may see by `hasMessageAccess`; the others are left out. */
+export async function visibleMessages(
+  db: Queryable,
+  user: UserRow,
+  ids: readonly number[],
+): Promise<MessageAccessRecord[]> {
+  const found = await findMessagesForAccess(db, user.id, ids, false);
+  return found.filter((message) => hasMessageAccess(user, message));
+}
+
 /** One message by id, as `accessMessages`. */
 export async function accessMessage(
   db: Queryable,

@@ -42,6 +42,7 @@ function realmState(ctx: AppContext, realmUrl: string): Partial<InitialState> {
     max_message_length: MAX_MESSAGE_BYTES,
     max_stream_name_length: MAX_STREAM_NAME_LENGTH,
     max_stream_description_length: 1024,
+    max_file_upload_size_mib: ctx.config.maxFileUploadSizeMib,
     event_queue_longpoll_timeout_seconds: ctx.config.longpollTimeoutSeconds,
     server_presence_ping_interval_seconds: 60,
     server_presence_offline_threshold_seconds: 200,

@@ -1,4 +1,5 @@
 import { unixSeconds } from "../clock";
+import { claimAttachments, mayLinkUploads, publishAttachments } from "./attachments";
 import type { AppContext } from "../context";
 import type { Database, Queryable } from "../db/database";
 import {
@@ -59,6 +60,24 @@ function batchMessage(job: SendJob, recipientId: number): BatchMessage {
 }
 
 /**
+ * The uploads linked by the batch's new messages become theirs (`claimAttachments`); returns
+ * the uploads claimed.
+ */
+async function claimJobsAttachments(
+  q: Queryable,
+  jobs: readonly SendJob[],
+  outcomes: readonly BatchOutcome[],
+): Promise<number[]> {
+  const claimed: number[] = [];
+  for (const [index, job] of jobs.entries()) {
+    const outcome = outcomes[index];
+    if (!outcome || outcome.isDuplicate || !mayLinkUploads(job.message.content)) continue;
+    claimed.push(...(await claimAttachments(q, job.sender, outcome.id, job.message.content)));
+  }
+  return claimed;
+}
+
+/**
  * Writes `jobs` in one statement, creating the direct-message groups they need first (then in
  * one transaction with it). The jobs learn their group's recipient only once it is committed.
  */
@@ -79,11 +98,17 @@ async function writeJobs(
       batchMessage(job, groups.get(job)?.id ?? job.message.recipientId),
     );
     const outcomes = await insertMessageBatch(q, batch, now, firstInStreams(jobs));
+    const claimed = await claimJobsAttachments(q, jobs, outcomes);
     if (prune) await pruneLocalKeys(q, now);
-    return { outcomes, groups };
+    return { outcomes, groups, claimed };
   };
-  const needsTransaction = prune || jobs.some((job) => !job.delivery.recipient);
-  const { outcomes, groups } = needsTransaction ? await db.transaction(work) : await work(db);
+  const needsTransaction =
+    prune || jobs.some((job) => !job.delivery.recipient || mayLinkUploads(job.message.content));
+  const { outcomes, groups, claimed } = needsTransaction
+    ? await db.transaction(work)
+    : await work(db);
+  const ctx = jobs[0]?.ctx;
+  if (ctx) await publishAttachments(ctx, "update", claimed);
   for (const [job, recipient] of groups) {
     job.delivery = { ...job.delivery, recipient };
     job.message = { ...job.message, recipientId: recipient.id };

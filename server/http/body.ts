@@ -15,7 +15,18 @@ export interface UploadedFile {
 export interface ParsedBody {
   fields: Map<string, string>;
   files: UploadedFile[];
+  /**
+   * The unread multipart body of a route that streams its files (`STREAMED_MULTIPART_ROUTES`),
+   * with its Content-Type header; read it with `readFirstFile` (multipart-file.ts).
+   */
+  multipart?: { contentType: string; payload: NodeJS.ReadableStream };
 }
+
+/**
+ * Routes whose multipart bodies are left unread for the handler, which streams the file to
+ * storage once the caller is authenticated (uploads are 25 MiB, not the 5 MiB read here).
+ */
+const STREAMED_MULTIPART_ROUTES: ReadonlySet<string> = new Set(["/api/v1/user_uploads"]);
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const MAX_FIELDS = 1000;
@@ -161,6 +172,11 @@ export function registerBodyParsers(app: FastifyInstance): void {
     }
   });
   app.addContentTypeParser(MULTIPART, (request, payload, done) => {
+    if (STREAMED_MULTIPART_ROUTES.has(request.routeOptions.url ?? "")) {
+      const contentType = request.headers["content-type"] ?? "";
+      done(null, { ...emptyBody(), multipart: { contentType, payload } } satisfies ParsedBody);
+      return;
+    }
     parseMultipart(request, payload).then(
       (body) => {
         done(null, body);

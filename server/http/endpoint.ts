@@ -42,21 +42,34 @@ export type Handlers<P extends EndpointPath, Call> = {
 /** Handlers once checked: what dispatching needs to know of them. */
 type CheckedHandlers<Call> = Partial<Record<HttpMethod, Handler<Call, Record<string, unknown>>>>;
 
+/** What every endpoint says besides its handlers. */
+interface EndpointOptions {
+  /**
+   * The path's last parameter takes the rest of the path, slashes included (an upload's
+   * `{filename}` is `{2 hex}/{random}/{name}`), whether the slashes come encoded or not.
+   */
+  restOfPath?: boolean;
+}
+
 /** One path of the API with its handler per method; paths are relative to `/api/v1/`. */
-export type Endpoint =
-  | { path: EndpointPath; auth: "none"; methods: CheckedHandlers<ApiCall> }
-  | { path: EndpointPath; auth: "user"; methods: CheckedHandlers<AuthenticatedCall> };
+export type Endpoint = EndpointOptions &
+  (
+    | { path: EndpointPath; auth: "none"; methods: CheckedHandlers<ApiCall> }
+    | { path: EndpointPath; auth: "user"; methods: CheckedHandlers<AuthenticatedCall> }
+  );
 
 /** An endpoint for logged-in users (HTTP basic authentication with an API key). */
 export function userEndpoint<P extends EndpointPath>(
   path: P,
   methods: Handlers<P, AuthenticatedCall>,
+  options?: EndpointOptions,
 ): Endpoint;
 export function userEndpoint(
   path: EndpointPath,
   methods: CheckedHandlers<AuthenticatedCall>,
+  options: EndpointOptions = {},
 ): Endpoint {
-  return { path, auth: "user", methods };
+  return { path, auth: "user", methods, ...options };
 }
 
 /** An endpoint anyone may call (server settings, logging in). */
@@ -68,7 +81,23 @@ export function publicEndpoint(path: EndpointPath, methods: CheckedHandlers<ApiC
   return { path, auth: "none", methods };
 }
 
-/** The route of `path` in Fastify's syntax: `messages/{message_id}` → `messages/:message_id`. */
-export function routePath(path: EndpointPath): string {
-  return path.replace(/\{(\w+)\}/g, ":$1");
+/**
+ * The route of `endpoint` in Fastify's syntax: `messages/{message_id}` → `messages/:message_id`;
+ * with `restOfPath`, the last parameter is Fastify's wildcard `*`.
+ */
+export function routePath(endpoint: Pick<Endpoint, "path" | "restOfPath">): string {
+  const route = endpoint.path.replace(/\{(\w+)\}/g, ":$1");
+  return endpoint.restOfPath === true ? route.replace(/:\w+$/, "*") : route;
+}
+
+/** The path parameters by name: the wildcard's value under the last parameter's name. */
+export function pathParameters(
+  endpoint: Pick<Endpoint, "path" | "restOfPath">,
+  params: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const { "*": rest, ...named } = params;
+  const last = /\{(\w+)\}$/.exec(endpoint.path)?.[1];
+  if (endpoint.restOfPath !== true || rest === undefined || last === undefined)
+    return { ...params };
+  return { ...named, [last]: rest };
 }

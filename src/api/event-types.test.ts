@@ -46,6 +46,10 @@ const valid: [string, Record<string, unknown>][] = [
       },
     }),
   ],
+  [
+    "attachment remove",
+    { id: 4, type: "attachment", op: "remove", attachment: { id: 9 }, upload_space_used: 0 },
+  ],
   ["reaction add", ev.reaction("add")],
   ["reaction remove", ev.reaction("remove")],
   ["subscription add", ev.subscriptionAdd(wire.subscription())],
@@ -112,7 +116,7 @@ describe("parseServerEvent", () => {
         ...["delete_message", "heartbeat", "message", "presence", "reaction", "realm_emoji"],
         ...["realm_filters", "realm_linkifiers", "realm_user", "restart", "stream"],
         ...["subscription", "typing", "update_message", "update_message_flags", "user_group"],
-        ...["user_settings", "update_display_settings"],
+        ...["user_settings", "update_display_settings", "attachment"],
       ].sort(),
     );
   });
