@@ -23,6 +23,7 @@ import { serverEndpoints } from "./routes/server";
 import { settingsEndpoints } from "./routes/settings";
 import { streamEndpoints } from "./routes/streams";
 import { subscriptionEndpoints } from "./routes/subscriptions";
+import { registerThumbnails } from "./routes/thumbnail";
 import { userEndpoints } from "./routes/users";
 
 const ENDPOINTS: Endpoint[] = [
@@ -256,6 +257,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerApi(app, ctx);
   registerEmojiFiles(app, ctx);
+  registerThumbnails(app, ctx);
   registerClient(app, ctx.config.clientDir);
   await app.ready();
   return app;
