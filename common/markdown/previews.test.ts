@@ -107,6 +107,11 @@ describe("inline previews: where they go", () => {
     expect(out.indexOf("message_inline_image")).toBeGreaterThan(out.indexOf("</p>"));
     expect(out.endsWith("<p>next</p>")).toBe(true);
   });
+  it("none when the context says no previews (Zulip's no_previews)", () => {
+    expect(html("https://a.example/1.png", { ...REALM, noPreviews: true })).toBe(
+      '<p><a href="https://a.example/1.png">https://a.example/1.png</a></p>',
+    );
+  });
   it("none inside a quote", () => {
     expect(html("> https://a.example/1.png")).not.toContain("message_inline_image");
   });

@@ -209,7 +209,7 @@ function previewOne(root: ElementNode, found: FoundLink, context: RenderContext)
 
 /** Adds Zulip's inline image and video previews to a rendered message's HTML. */
 export function addInlinePreviews(html: string, context: RenderContext, budget: Budget): string {
-  if (!html.includes("<a ")) return html;
+  if (context.noPreviews === true || !html.includes("<a ")) return html;
   budget.charge(html.length);
   const root = parseHtml(html);
   if (!root) return html;

@@ -15,6 +15,8 @@ export interface RenderContext {
    * previewed. The key is a server secret: a client's context never has it.
    */
   camo?: { baseUrl: string; key: string };
+  /** No inline image or video previews (Zulip's `no_previews`, e.g. for stream descriptions). */
+  noPreviews?: boolean;
 }
 
 /** What rendering one message produces. */
