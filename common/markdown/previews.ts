@@ -207,9 +207,15 @@ function previewOne(root: ElementNode, found: FoundLink, context: RenderContext)
   if (html !== null) place(info, html);
 }
 
+/**
+ * A link whose URL has an image or video extension somewhere (every preview needs one): most
+ * messages have none, and skip the tree.
+ */
+const MAYBE_PREVIEWED = /<a [^>]*href="[^"]*\.(?:bmp|gif|jpe?g?|png|webp|mp4v?|mpg4|webm)/i;
+
 /** Adds Zulip's inline image and video previews to a rendered message's HTML. */
 export function addInlinePreviews(html: string, context: RenderContext, budget: Budget): string {
-  if (context.noPreviews === true || !html.includes("<a ")) return html;
+  if (context.noPreviews === true || !MAYBE_PREVIEWED.test(html)) return html;
   budget.charge(html.length);
   const root = parseHtml(html);
   if (!root) return html;
