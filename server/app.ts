@@ -28,6 +28,7 @@ import { serverEndpoints } from "./routes/server";
 import { settingsEndpoints } from "./routes/settings";
 import { streamEndpoints } from "./routes/streams";
 import { subscriptionEndpoints } from "./routes/subscriptions";
+import { registerThumbnails } from "./routes/thumbnail";
 import { uploadEndpoints, registerUploadFiles } from "./routes/uploads";
 import { userEndpoints } from "./routes/users";
 
@@ -273,6 +274,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerApi(app, ctx);
   registerEmojiFiles(app, ctx);
   registerUploadFiles(app, ctx);
+  registerThumbnails(app, ctx);
   registerClient(app, ctx.config.clientDir);
   await app.ready();
   return app;

@@ -53,6 +53,23 @@ describe("loadConfig", () => {
   it("rejects a bad port", () => {
     expect(() => loadConfig({ PORT: "70000" }, "/")).toThrow(/PORT/);
   });
+
+  it("takes a camo proxy from CAMO_URL and CAMO_KEY together, or none", () => {
+    expect(loadConfig({}, "/").camo).toBeUndefined();
+    expect(loadConfig({ CAMO_URL: "https://camo.example/c", CAMO_KEY: "k" }, "/").camo).toEqual({
+      baseUrl: "https://camo.example/c/",
+      key: "k",
+    });
+    expect(() => loadConfig({ CAMO_URL: "https://camo.example/" }, "/")).toThrow(
+      "CAMO_URL and CAMO_KEY must be set together",
+    );
+    expect(() => loadConfig({ CAMO_KEY: "k" }, "/")).toThrow(/together/);
+    for (const url of ["javascript:alert(1)//", "/camo/", "https://camo.example/a b"]) {
+      expect(() => loadConfig({ CAMO_URL: url, CAMO_KEY: "k" }, "/")).toThrow(
+        /CAMO_URL must be an http\(s\) URL/,
+      );
+    }
+  });
 });
 
 describe("loadUpstreamUrl", () => {

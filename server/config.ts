@@ -45,6 +45,11 @@ export interface ServerConfig {
   rateLimitByIpPerMinute: number | undefined;
   /** The largest upload taken, in MiB (`MAX_FILE_UPLOAD_SIZE_MIB`; Zulip's default 25). */
   maxFileUploadSizeMib: number;
+  /**
+   * Zulip's camo image proxy (`CAMO_URL` and `CAMO_KEY`, Zulip's `CAMO_URI` and `CAMO_KEY`):
+   * external videos in messages are previewed through it. Undefined: they are not previewed.
+   */
+  camo: { baseUrl: string; key: string } | undefined;
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -105,6 +110,18 @@ function rateLimit(
   return limit;
 }
 
+/** `CAMO_URL` and `CAMO_KEY`: both or neither; an http(s) base URL, ending in `/`. */
+function camo(env: NodeJS.ProcessEnv): ServerConfig["camo"] {
+  const url = env["CAMO_URL"] ?? "";
+  const key = env["CAMO_KEY"] ?? "";
+  if (url === "" && key === "") return undefined;
+  if (url === "" || key === "") throw new Error("CAMO_URL and CAMO_KEY must be set together");
+  if (!/^https?:\/\/[^\s"'<>\\]+$/.test(url)) {
+    throw new Error(`CAMO_URL must be an http(s) URL, got ${JSON.stringify(url)}`);
+  }
+  return { baseUrl: url.endsWith("/") ? url : `${url}/`, key };
+}
+
 /** Reads the configuration from environment variables (see README for the list). */
 export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const port = positiveNumber(env, "PORT", 9991);
@@ -138,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
       ZULIP_RATE_LIMITS.perIp,
       isDevelopment,
     ),
+    camo: camo(env),
   };
 }
 

@@ -107,7 +107,7 @@ export async function startServer(
     config,
     queues,
     realm: DEMO_REALM,
-    renderContext: new RenderContextCache(),
+    renderContext: new RenderContextCache(config.camo),
   };
   const seeded = await seedDemoIfEmpty(seedContext, config.demoSize);
   const statistics = await keepStatistics(db, seeded);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { CORPORA } from "../test/corpora";
 import {
   canonicalFragment,
-  INLINE_PREVIEW_CASES,
   readMarkdownCorpus,
+  ZULIP_TEST_CAMO,
   type MarkdownCorpus,
 } from "../test/markdown-corpus";
 import { describeWithCorpora } from "../test/vitest-corpora";
@@ -37,16 +37,17 @@ const ZULIP_TEST_REALM: RenderContext = {
   ],
   linkifiers: [],
   realmUrl: "http://zulip.testserver",
+  camo: ZULIP_TEST_CAMO,
 };
 
 /**
- * The regular cases that do not render as Zulip does (170 of 179 do): the backend-only inline
- * image and video previews (`/thumbnail`, camo URLs). Listed by name so that a case that starts
- * failing and one that starts passing both show. Math matches because the renderer uses KaTeX
- * 0.16.22, pinned: later 0.16 releases round lengths to four digits and 0.19 renames classes,
- * where Zulip's expected output has neither. Every linkify case renders as Zulip does.
+ * The regular cases that do not render as Zulip does: none (all 179 do, the inline image and
+ * video previews with Zulip's test camo). Listed by name so that a case that starts failing
+ * shows. Math matches because the renderer uses KaTeX 0.16.22, pinned: later 0.16 releases
+ * round lengths to four digits and 0.19 renames classes, where Zulip's expected output has
+ * neither. Every linkify case renders as Zulip does.
  */
-const KNOWN_REGULAR_FAILURES = INLINE_PREVIEW_CASES;
+const KNOWN_REGULAR_FAILURES: readonly string[] = [];
 
 const normalise = (html: string): string => canonicalFragment(document, html);
 

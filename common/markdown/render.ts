@@ -8,6 +8,7 @@ import { escapeText } from "./escape";
 import type { InlineEnv, InlinePattern } from "./inline";
 import { inlinePatterns } from "./inline-patterns";
 import { compileLinkifiers, linkifierPattern } from "./linkifiers";
+import { addInlinePreviews } from "./previews";
 import { EMPTY_RENDER_CONTEXT, type RenderContext, type RenderResult } from "./types";
 
 export { escapeHtml } from "./escape";
@@ -67,7 +68,7 @@ export function renderWithBudget(
   };
   let html: string;
   try {
-    html = renderLines(env, normalise(content), 0);
+    html = addInlinePreviews(renderLines(env, normalise(content), 0), context, budget);
   } catch {
     // Past the budget (BudgetExceeded), or on stack exhaustion or any bug: escaped text.
     html = degradedHtml(content);

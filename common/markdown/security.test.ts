@@ -20,7 +20,7 @@ function expectNoInjectedMarkup(out: string): void {
   const tags = out.match(/<[a-z][^>]*>/gi) ?? [];
   for (const tag of tags) {
     expect(tag).toMatch(
-      /^<(?:p|br|a|span|img|code|pre|div|em|strong|del|blockquote|ul|ol|li|h[1-6]|table|thead|tbody|tr|th|td|time)[\s>]/,
+      /^<(?:p|br|a|span|img|video|code|pre|div|em|strong|del|blockquote|ul|ol|li|h[1-6]|table|thead|tbody|tr|th|td|time)[\s>]/,
     );
     expect(tag).not.toMatch(/\son\w+=/i);
     expect(tag).not.toMatch(/(?:href|src)="\s*(?:javascript|data|vbscript):/i);
@@ -70,6 +70,30 @@ describe("security-notes §7: rendering", () => {
     expect(html("[x](https://chat.example/#narrow/stream/1-a)", realm)).toBe(
       '<p><a href="#narrow/stream/1-a">x</a></p>',
     );
+  });
+  it("inline previews load only from /thumbnail, camo or an upload path, never javascript: or data:", () => {
+    const camo = { ...TEST_CONTEXT, camo: { baseUrl: "https://camo.example/c/", key: "k" } };
+    for (const content of [
+      'https://a.example/"onerror="alert(1).png',
+      '[x](https://a.example/a.png"onload="alert(1))',
+      "https://a.example/<svg/onload=alert(1)>.mp4",
+      "[x](javascript:alert(1)//x.png)",
+      "[x](JaVaScRiPt:alert(1)//x.mp4)",
+      "[x](data:image/png;base64,AAAA.png)",
+      "[x](data:video/mp4;base64,AAAA.mp4)",
+      "[x](/user_uploads/1/../../api/v1/x.png)",
+      "[x](/user_uploads/1/%2E%2E/x.mp4)",
+      "[x](//evil.example/a.png) [y](vbscript:x.png)",
+      "[x](https://a.example/a.png) [y](https://a.example/b.webm)",
+    ]) {
+      const out = html(content, camo);
+      expectNoInjectedMarkup(out);
+      for (const [, src] of out.matchAll(/\ssrc="([^"]*)"/g)) {
+        expect(src, content).toMatch(
+          /^(?:\/thumbnail\?url=|\/user_uploads\/1\/|https:\/\/camo\.example\/c\/)/,
+        );
+      }
+    }
   });
   it("12: adversarial inputs render without throwing, within the work budget", () => {
     for (const [name, content] of Object.entries(HOSTILE_INPUTS)) {

@@ -9,6 +9,14 @@ export interface RenderContext {
   realmUrl?: string;
   /** Zulip's per-user `translate_emoticons` setting (`:)` → `:smile:`). */
   translateEmoticons?: boolean;
+  /**
+   * Zulip's camo image proxy (`CAMO_URI`, `CAMO_KEY`): external videos previewed inline load
+   * from `{baseUrl}{HMAC-SHA1 of the URL under key}/{the URL in hex}`. Without it they are not
+   * previewed. The key is a server secret: a client's context never has it.
+   */
+  camo?: { baseUrl: string; key: string };
+  /** No inline image or video previews (Zulip's `no_previews`, e.g. for stream descriptions). */
+  noPreviews?: boolean;
 }
 
 /** What rendering one message produces. */

@@ -103,17 +103,10 @@ export function canonicalFragment(parser: FragmentParser, html: string): string 
 }
 
 /**
- * The regular cases that need a backend's inline image and video previews (`/thumbnail`, camo
- * URLs), which neither the renderer nor the server makes yet.
+ * Zulip's test settings for camo (`CAMO_URI`, `CAMO_KEY` in zproject/test_extra_settings.py),
+ * which the expected HTML of the inline video cases was made with.
  */
-export const INLINE_PREVIEW_CASES = [
-  "inline_image",
-  "two_inline_images",
-  "deduplicate_inline_previews",
-  "bulleted_list_inlining",
-  "only_inline_image",
-  "only_named_inline_image",
-  "only_inline_video",
-  "only_named_inline_video",
-  "spoiler_with_inline_image",
-];
+export const ZULIP_TEST_CAMO = {
+  baseUrl: "https://external-content.zulipcdn.net/external_content/",
+  key: "dummy",
+} as const;

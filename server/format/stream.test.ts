@@ -3,8 +3,11 @@ import type { StreamRow } from "../db/streams";
 import { formatStream } from "./stream";
 
 // A unit test of this module alone: the renderer is counted, not run.
-const render = vi.hoisted(() => vi.fn((text: string) => `<p>${text}</p>`));
-vi.mock("../../common/markdown/render", () => ({ renderMarkdown: render }));
+const render = vi.hoisted(() => vi.fn((text: string, _context?: object) => `<p>${text}</p>`));
+vi.mock("../../common/markdown/render", () => ({
+  renderMarkdown: render,
+  EMPTY_RENDER_CONTEXT: {},
+}));
 
 function stream(id: number, description: string): StreamRow {
   return {
@@ -35,6 +38,11 @@ describe("formatStream's rendered_description", () => {
       "<p>Where **release** plans go</p>",
       "<p>Where **release** plans go</p>",
     ]);
+  });
+
+  it("renders without inline previews, as Zulip's render_stream_description (no_previews)", () => {
+    formatStream(stream(4, "https://a.example/logo.png"));
+    expect(render.mock.calls.at(-1)?.[1]).toMatchObject({ noPreviews: true });
   });
 
   it("renders a changed description anew", () => {

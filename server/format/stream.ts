@@ -1,17 +1,23 @@
 import type { Stream, Subscription } from "../../common/wire/streams";
 import type { StreamRow, SubscribedStreamRow } from "../db/streams";
-import { renderMarkdown } from "../../common/markdown/render";
+import {
+  EMPTY_RENDER_CONTEXT,
+  renderMarkdown,
+  type RenderContext,
+} from "../../common/markdown/render";
 
 // Every register and `GET /streams` formats every stream; a description rarely changes, and its
 // HTML depends on its text alone (rendered without the organisation's context), so each text is
 // rendered once. Bounded: past this many, the cache starts over.
 const MAX_RENDERED_DESCRIPTIONS = 2000;
 const renderedDescriptions = new Map<string, string>();
+/** Zulip's `render_stream_description`: no organisation context, and no inline previews. */
+const DESCRIPTION_CONTEXT: RenderContext = { ...EMPTY_RENDER_CONTEXT, noPreviews: true };
 
 function renderedDescription(description: string): string {
   let html = renderedDescriptions.get(description);
   if (html === undefined) {
-    html = renderMarkdown(description);
+    html = renderMarkdown(description, DESCRIPTION_CONTEXT);
     if (renderedDescriptions.size >= MAX_RENDERED_DESCRIPTIONS) renderedDescriptions.clear();
     renderedDescriptions.set(description, html);
   }

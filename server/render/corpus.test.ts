@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { CORPORA } from "../../common/test/corpora";
 import {
   canonicalFragment,
-  INLINE_PREVIEW_CASES,
   readMarkdownCorpus,
+  ZULIP_TEST_CAMO,
   type MarkdownCorpus,
 } from "../../common/test/markdown-corpus";
 import { describeWithCorpora } from "../../common/test/vitest-corpora";
@@ -34,14 +34,12 @@ const ZULIP_TEST_REALM_URL = "http://zulip.testserver";
  * The cases whose `rendered_content` differs from Zulip's expected HTML, by name, so that a
  * regression and a newly passing case both show:
  *
- * - the inline image and video previews, which need an upload and thumbnail backend (the
- *   renderer's own suite lists the same ones);
  * - `nl2br_trailing_space` (`test  `): the expected HTML is the renderer's alone. A Zulip server
  *   strips trailing whitespace from the content before rendering it (`normalize_body` in
  *   zerver/lib/message.py: `body.rstrip().lstrip("\n")`), so through Zulip it is `<p>test</p>`
  *   too, and Parley does the same.
  */
-const KNOWN_FAILURES_THROUGH_THE_SERVER = [...INLINE_PREVIEW_CASES, "nl2br_trailing_space"];
+const KNOWN_FAILURES_THROUGH_THE_SERVER = ["nl2br_trailing_space"];
 
 const { document } = new JSDOM("").window;
 
@@ -109,6 +107,8 @@ describeWithCorpora("Zulip's Markdown corpus through the server", [CORPORA.markd
       clientDir: undefined,
       databaseUrl: undefined,
       realmUrl: ZULIP_TEST_REALM_URL,
+      // Zulip's test camo, which the expected HTML of the inline video cases was made with.
+      camo: ZULIP_TEST_CAMO,
     };
     server = await startServer(config, { db });
   });

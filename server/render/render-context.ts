@@ -54,6 +54,9 @@ export class RenderContextCache {
   /** Each sender's settings that rendering reads, loaded at their first message. */
   private readonly senderSettings = new Map<number, Promise<UserSettings>>();
 
+  /** `camo`: the server's camo proxy (configuration), which external video previews load from. */
+  constructor(private readonly camo?: RenderContext["camo"]) {}
+
   /** Drops the cached context; the next render reads it again. */
   invalidate(): void {
     this.shared = undefined;
@@ -112,6 +115,7 @@ export class RenderContextCache {
       streams: [...publicStreams, ...privateStreams].map((s) => ({ id: s.id, name: s.name })),
       translateEmoticons: settings.translate_emoticons,
       ...(realmUrl === undefined ? {} : { realmUrl }),
+      ...(this.camo === undefined ? {} : { camo: this.camo }),
     };
   }
 
