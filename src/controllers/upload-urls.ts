@@ -3,9 +3,9 @@ import { getFileTemporaryUrl, uploadPathId } from "../api/uploads";
 import { sessionStore } from "../stores/session-store";
 
 /**
- * How long a temporary URL is reused. Zulip's are valid for 60 seconds
- * (zerver/views/upload.py `get_file_temporary_url`, the API doc of
- * `GET /user_uploads/{realm_id_str}/{filename}`); a little less, so none is used as it expires.
+ * How long a temporary URL is reused. Zulip's tokens are valid for 60 seconds
+ * (zerver/views/upload.py `get_file_path_id_from_token`, `max_age=timedelta(seconds=60)`); a
+ * little less, so none is used as it expires.
  */
 export const TEMPORARY_URL_REUSE_MS = 50_000;
 
