@@ -118,7 +118,7 @@ describe("lightbox", () => {
     list.innerHTML = sanitizeHtml(
       EXTERNAL_PREVIEW +
         '<div class="message_inline_image"><a href="https://example.com/b.png" title="b">' +
-        '<img src="https://example.com/b.png"></a></div>',
+        '<img data-src-fullsize="/user_uploads/2/ab/b.png" src="https://example.com/b.png"></a></div>',
     );
     document.body.append(list);
     render(<Lightbox />);

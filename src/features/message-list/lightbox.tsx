@@ -19,13 +19,14 @@ interface LightboxState {
 const lightboxStore = createStore<LightboxState>()(() => ({ images: [], index: -1 }));
 
 /**
- * The full-size image of a preview: the server's `data-src-fullsize` when it is one of its own
- * paths (`/thumbnail?…&size=full`), else what the preview shows (an upload's temporary URL).
+ * The full-size image of a preview: the server's `data-src-fullsize` when it is its thumbnailer's
+ * (`/thumbnail?…&size=full`), else what the preview shows (an upload's temporary URL).
  */
 function fullSizeSource(img: HTMLImageElement): string | undefined {
   const fullSize = img.getAttribute("data-src-fullsize");
   const resolved = fullSize === null ? undefined : resolveUrl(fullSize);
-  if (resolved?.origin === window.location.origin && fullSize?.startsWith("/") === true) {
+  // Only the thumbnailer's: an upload's own path would answer 401 to an <img> (no credentials).
+  if (resolved?.origin === window.location.origin && resolved.pathname === "/thumbnail") {
     return resolved.href;
   }
   const src = img.getAttribute("src");
