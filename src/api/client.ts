@@ -76,6 +76,8 @@ export interface LongCallOptions extends CallOptions {
 export interface ApiClient {
   /** Whom the requests are authenticated as, if anyone. */
   readonly auth: ApiAuth | undefined;
+  /** Origin (and path prefix) of the server without a trailing slash; "" for the page's own. */
+  readonly baseUrl: string;
   /**
    * Calls `method` `path` of the endpoint table (common/wire/endpoints.ts), a template such as
    * `messages/{message_id}` whose parameters `options.path` fills in, and parses the success
@@ -114,7 +116,7 @@ export function base64Utf8(text: string): string {
 }
 
 /** The `Authorization` header value for HTTP Basic auth. */
-function basicAuthHeader(auth: ApiAuth): string {
+export function basicAuthHeader(auth: ApiAuth): string {
   return `Basic ${base64Utf8(`${auth.email}:${auth.apiKey}`)}`;
 }
 
@@ -175,7 +177,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     });
   }
 
-  return { auth: options.auth, call };
+  return { auth: options.auth, baseUrl, call };
 }
 
 /**
@@ -229,8 +231,15 @@ async function withTimeout<T>(
   }
 }
 
-/** The one place a response becomes a value or an error. */
-function classify<S extends z.ZodType>(response: Response, text: string, schema: S): z.output<S> {
+/**
+ * The one place a response becomes a value or an error (also for the uploads' XMLHttpRequest,
+ * which fetch cannot replace while it reports no upload progress).
+ */
+export function classify<S extends z.ZodType>(
+  response: Response,
+  text: string,
+  schema: S,
+): z.output<S> {
   const json = parseJson(text);
   if (!response.ok) throw toApiError(response, json);
   if (json === undefined) {

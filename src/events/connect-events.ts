@@ -8,6 +8,7 @@ import { draftsStore } from "../stores/drafts-store";
 import { refreshOpenNarrows } from "../controllers/message-fetch";
 import { messageStore } from "../stores/message-store";
 import { outbox, setEchoRenderContext } from "../controllers/outbox";
+import { uploads } from "../controllers/uploads";
 import { sessionStore } from "../stores/session-store";
 import { unreadStore } from "../stores/unread-store";
 import { applyEventBatch, applySnapshot, type ApplyTargets } from "./apply-events";
@@ -64,6 +65,7 @@ export function connectEvents(client: ApiClient, targets: EventTargets): () => v
     handlers: {
       onRegistered: (snapshot, info) => {
         applySnapshot(apply, snapshot, info);
+        uploads.limitReceived(snapshot.max_file_upload_size_mib);
       },
       onEvents: (batch) => {
         applyEventBatch(apply, batch);

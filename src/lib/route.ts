@@ -20,6 +20,7 @@ export const ORGANIZATION_PAGES = {
   groups: { hash: "#organization/user-groups", title: "User groups" },
   users: { hash: "#organization/users", title: "Users" },
   account: { hash: "#settings/account-and-privacy", title: "Your account" },
+  uploads: { hash: "#settings/uploaded-files", title: "Your uploaded files" },
 } as const;
 
 export type OrganizationPage = keyof typeof ORGANIZATION_PAGES;
@@ -30,6 +31,7 @@ const PAGE_NAMES: readonly OrganizationPage[] = [
   "groups",
   "users",
   "account",
+  "uploads",
 ];
 
 function organizationPage(hash: string): OrganizationPage | undefined {

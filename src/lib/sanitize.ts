@@ -20,6 +20,8 @@ const DATA_ATTRIBUTES = [
   "data-original-dimensions",
   "data-original-content-type",
   "data-animated",
+  // A preview's full-size image (the lightbox reads it, and takes only a same-origin path).
+  "data-src-fullsize",
 ] as const;
 
 /** DOMPurify's own URI check, narrowed to the link allowlist (plus relative URLs). */

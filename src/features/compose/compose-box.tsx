@@ -18,6 +18,7 @@ import { ComposeFooter } from "./compose-footer";
 import { appendToContent, enterAction, insertAtSelection } from "./compose-keys";
 import { ComposePreview } from "./compose-preview";
 import { ComposeTabs, type ComposeTab } from "./compose-tabs";
+import { ComposeUploads, useComposeUploads } from "./compose-uploads";
 import { useCompose } from "./use-compose";
 import { useComposeRequest } from "./use-compose-request";
 import "./compose.css";
@@ -75,7 +76,8 @@ interface FocusRequest {
  * messages, starred, mentions and search), the message with typeaheads, a preview, and Send.
  * Enter sends and Shift+Enter adds a line, or the other way round (`uiStore.enterSends`).
  * Limits are shown before sending and Send stays disabled with the reason, so the server never
- * refuses what was written. Honours `uiStore.requestCompose` (focus, and add a quote).
+ * refuses what was written. Files come by the attach button, a paste or a drop anywhere on the
+ * page, each uploading with its progress and a cancel button, its link put where the caret was. Honours `uiStore.requestCompose` (focus, and add a quote).
  */
 export function ComposeBox({
   narrow,
@@ -152,6 +154,11 @@ export function ComposeBox({
     focusContent(result.caret);
   };
 
+  const files = useComposeUploads(compose.composeKey, textareaRef, compose.content, (result) => {
+    setContent(result.text);
+    focusContent(result.caret);
+  });
+
   const problem = compose.isProblemShown ? compose.problem : null;
   const describedBy = `${hintId} ${problemId}`;
   return (
@@ -166,7 +173,13 @@ export function ComposeBox({
       />
       <div className="compose-editor">
         <ComposeTabs tab={tab} onChange={setTab} panelIds={panelIds} />
-        <div id={panelIds.write} role="tabpanel" aria-label="Write" hidden={tab !== "write"}>
+        <div
+          id={panelIds.write}
+          role="tabpanel"
+          aria-label="Write"
+          hidden={tab !== "write"}
+          onPaste={files.onPaste}
+        >
           <TypeaheadTextarea
             textareaRef={textareaRef}
             className="compose-content"
@@ -198,7 +211,9 @@ export function ComposeBox({
         onEmoji={() => {
           setPickerOpen(true);
         }}
+        onFiles={files.addFiles}
       />
+      <ComposeUploads composeKey={compose.composeKey} />
       <p className="compose-sent" role="status">
         {sent !== null && (
           <>

@@ -2,11 +2,12 @@ import { Icon } from "../../components/icon";
 import { useUiStore, uiActions } from "../../stores/ui-store";
 import { MAX_CONTENT_BYTES, utf8Length } from "./compose-limits";
 import { sendHint } from "./compose-keys";
+import { AttachButton } from "./compose-uploads";
 import type { ComposeState } from "./use-compose";
 
 /**
  * Under the message: how to send (and the Enter setting), the size once it nears the limit, an
- * emoji button, Send (disabled while the message can't go, with the reason shown below).
+ * attach and emoji buttons, Send (disabled while the message can't go, with the reason shown below).
  */
 export function ComposeFooter({
   compose,
@@ -14,6 +15,7 @@ export function ComposeFooter({
   problemId,
   problem,
   onEmoji,
+  onFiles,
 }: {
   compose: ComposeState;
   hintId: string;
@@ -21,6 +23,7 @@ export function ComposeFooter({
   /** The problem to show, or null (there may still be one, not shown yet: empty box). */
   problem: { text: string; isLimit: boolean } | null;
   onEmoji: () => void;
+  onFiles: (files: readonly File[]) => void;
 }) {
   const enterSends = useUiStore((state) => state.enterSends);
   const bytes = utf8Length(compose.content);
@@ -47,6 +50,7 @@ export function ComposeFooter({
           </span>
         )}
         <span className="compose-actions">
+          <AttachButton onFiles={onFiles} />
           <button type="button" className="icon-button" aria-label="Add emoji" onClick={onEmoji}>
             <Icon name="smile" size={18} />
           </button>

@@ -5,6 +5,7 @@ import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { useDraft, draftsActions } from "../../stores/drafts-store";
 import { queueMessage } from "../../controllers/outbox";
+import { useUploads } from "../../controllers/uploads-state";
 import type { OutboxDestination } from "../../stores/outbox-store";
 import { limitProblems } from "./compose-limits";
 
@@ -104,9 +105,14 @@ function findProblem(
   topic: string,
   needsTopic: boolean,
   resolved: ReturnType<typeof resolveDestination>,
+  isUploading: boolean,
 ): { text: string; isLimit: boolean } | null {
   const limit = limitProblems({ needsTopic, topic, content })[0];
   if (limit !== undefined) return { text: limit, isLimit: true };
+  // Zulip's compose_validate: the placeholders would go out instead of the links.
+  if (isUploading) {
+    return { text: "Cannot send message while files are being uploaded.", isLimit: false };
+  }
   if (content.trim() === "") return { text: "Write a message first.", isLimit: false };
   if ("problem" in resolved) return { text: resolved.problem, isLimit: false };
   if (needsTopic && topic.trim() === "") return { text: "Please enter a topic.", isLimit: false };
@@ -146,7 +152,8 @@ export function useCompose(narrow: Narrow) {
   };
 
   const resolved = resolveDestination(narrow, chosen, topic, subscriptions ?? []);
-  const problem = findProblem(content, topic, needsTopic, resolved);
+  const isUploading = useUploads(key).length > 0;
+  const problem = findProblem(content, topic, needsTopic, resolved, isUploading);
 
   /** Sends when nothing is wrong, returning where the message went; else shows the problem. */
   const submit = (): OutboxDestination | null => {
@@ -164,6 +171,7 @@ export function useCompose(narrow: Narrow) {
   const isProblemShown =
     problem !== null && (problem.isLimit || attempted || content.trim() !== "");
   return {
+    composeKey: key,
     topic,
     setTopic,
     content,

@@ -1,5 +1,6 @@
-import { useMemo } from "react";
+import { use, useLayoutEffect, useMemo, useRef } from "react";
 import { sanitizeHtml } from "../../lib/sanitize";
+import { BodyMediaContext } from "./body-media-context";
 
 /** Sanitised bodies by their HTML: scrolling back over rows re-renders them without sanitising. */
 const sanitized = new Map<string, { __html: string }>();
@@ -33,9 +34,24 @@ function sanitizedBody(html: string): { __html: string } {
 
 /**
  * Server-rendered message HTML, sanitized. The one place in the app that sets inner HTML:
- * everything else is text rendered by React.
+ * everything else is text rendered by React. Previews of uploads load through their temporary
+ * URLs and a preview opens the lightbox, where a `BodyMediaContext` provider says so.
  */
 export function MessageBody({ html }: { html: string }) {
   const safe = useMemo(() => sanitizedBody(html), [html]);
-  return <div className="message-body" dangerouslySetInnerHTML={safe} />;
+  const media = use(BodyMediaContext);
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current === null) return;
+    return media.prepare(ref.current);
+  }, [safe, media]);
+  // The links inside are the keyboard's way in; the click handler only redirects theirs.
+  return (
+    <div
+      ref={ref}
+      className="message-body"
+      dangerouslySetInnerHTML={safe}
+      onClick={media.onClick}
+    />
+  );
 }

@@ -32,6 +32,9 @@ import { useVirtualList } from "./use-virtual-list";
 import { WindowElements } from "./window-elements";
 import type { VirtualList } from "./virtual-list";
 import "./message-list.css";
+import { APP_BODY_MEDIA } from "./body-media";
+import { BodyMediaContext } from "./body-media-context";
+import { Lightbox } from "./lightbox";
 
 /** Screens that cannot hover, or too narrow to: every row shows its toolbar (message-actions.css). */
 const TOOLBAR_ALWAYS_QUERY = "(hover: none), (max-width: 600px)";
@@ -243,46 +246,49 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
   const showJump = rows.length > 0 && (!isCaughtUp || !isAtBottom);
 
   return (
-    <div className="message-list">
-      <div
-        className="message-list-scroll"
-        ref={scrollerRef}
-        onScroll={onScroll}
-        onKeyDown={(event) => {
-          handleListKey(event, { ids, list, ownUserId, goToNewest });
-        }}
-      >
-        <ListNotices
-          narrow={narrow}
-          state={state}
-          hasMessages={messages.length > 0}
-          isEmpty={rows.length === 0}
-          isAtStart={range.start === 0}
-          retry={retry}
-          place="top"
-        />
-        <div className="message-list-spacer" ref={topSpacerRef} aria-hidden="true" />
-        <ol className="message-list-rows" aria-label="Messages" ref={rowsRef}>
-          {ghostHeader(rows[range.start], context)}
-          {rowElements.of(rows.slice(range.start, range.end))}
-        </ol>
-        <div className="message-list-spacer" ref={bottomSpacerRef} aria-hidden="true" />
-        <ListNotices
-          narrow={narrow}
-          state={state}
-          hasMessages={messages.length > 0}
-          isEmpty={rows.length === 0}
-          isAtStart={range.start === 0}
-          retry={retry}
-          place="bottom"
-        />
+    <BodyMediaContext value={APP_BODY_MEDIA}>
+      <div className="message-list">
+        <Lightbox />
+        <div
+          className="message-list-scroll"
+          ref={scrollerRef}
+          onScroll={onScroll}
+          onKeyDown={(event) => {
+            handleListKey(event, { ids, list, ownUserId, goToNewest });
+          }}
+        >
+          <ListNotices
+            narrow={narrow}
+            state={state}
+            hasMessages={messages.length > 0}
+            isEmpty={rows.length === 0}
+            isAtStart={range.start === 0}
+            retry={retry}
+            place="top"
+          />
+          <div className="message-list-spacer" ref={topSpacerRef} aria-hidden="true" />
+          <ol className="message-list-rows" aria-label="Messages" ref={rowsRef}>
+            {ghostHeader(rows[range.start], context)}
+            {rowElements.of(rows.slice(range.start, range.end))}
+          </ol>
+          <div className="message-list-spacer" ref={bottomSpacerRef} aria-hidden="true" />
+          <ListNotices
+            narrow={narrow}
+            state={state}
+            hasMessages={messages.length > 0}
+            isEmpty={rows.length === 0}
+            isAtStart={range.start === 0}
+            retry={retry}
+            place="bottom"
+          />
+        </div>
+        {showJump && (
+          <button type="button" className="jump-to-newest" onClick={goToNewest}>
+            Jump to newest
+          </button>
+        )}
+        <ActionToast />
       </div>
-      {showJump && (
-        <button type="button" className="jump-to-newest" onClick={goToNewest}>
-          Jump to newest
-        </button>
-      )}
-      <ActionToast />
-    </div>
+    </BodyMediaContext>
   );
 }

@@ -66,6 +66,7 @@ function resolveRouteNames(
     case "groups":
     case "users":
     case "account":
+    case "uploads":
     case "home":
       return route;
   }

@@ -9,6 +9,7 @@ import { MessageList } from "../message-list/message-list";
 import { StreamBrowser } from "../streams/stream-browser";
 import { StreamSettings } from "../streams/stream-settings";
 import { TopicListView } from "../topics/topic-list-view";
+import { UploadedFiles } from "../uploads/uploaded-files";
 import { UserDirectory } from "../users/user-directory";
 import { HomeView } from "./home-view";
 
@@ -61,6 +62,8 @@ export function Centre({
       return <UserDirectory />;
     case "account":
       return <AccountSettings />;
+    case "uploads":
+      return <UploadedFiles />;
     case "home":
       return <HomeView />;
   }

@@ -19,6 +19,7 @@ export function routeTitle(route: Route, userName: (userId: number) => string): 
     case "groups":
     case "users":
     case "account":
+    case "uploads":
       return ORGANIZATION_PAGES[route.kind].title;
     case "home":
       return "Home";

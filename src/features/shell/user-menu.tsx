@@ -54,6 +54,12 @@ export function UserMenu() {
       },
     },
     {
+      label: "Your uploaded files",
+      onSelect: () => {
+        window.location.hash = ORGANIZATION_PAGES.uploads.hash;
+      },
+    },
+    {
       label: "Keyboard shortcuts",
       onSelect: () => {
         shellActions.openDialog({ kind: "help" });

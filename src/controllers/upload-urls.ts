@@ -1,0 +1,61 @@
+import type { ApiClient } from "../api/client";
+import { getFileTemporaryUrl, uploadPathId } from "../api/uploads";
+import { sessionStore } from "../stores/session-store";
+
+/**
+ * How long a temporary URL is reused. Zulip's tokens are valid for 60 seconds
+ * (zerver/views/upload.py `get_file_path_id_from_token`, `max_age=timedelta(seconds=60)`); a
+ * little less, so none is used as it expires.
+ */
+export const TEMPORARY_URL_REUSE_MS = 50_000;
+
+/** What `createUploadUrls` uses; injectable for tests. */
+export interface UploadUrlDeps {
+  readonly client: () => ApiClient;
+  readonly fetchUrl: typeof getFileTemporaryUrl;
+  readonly now: () => number;
+}
+
+/** Temporary URLs of uploads, one request per path while the last answer is fresh. */
+export interface UploadUrls {
+  /**
+   * The URL an `<img>`, `<video>` or a new tab can load upload `url` (`/user_uploads/{realm}/…`)
+   * from without credentials; undefined for a URL that is not an upload's. Rejects with the
+   * transport's error when the server refuses (no access, deleted).
+   */
+  temporaryUrl(url: string): Promise<string> | undefined;
+}
+
+/** Upload URLs over `deps` (the app's is `uploadUrls`). */
+export function createUploadUrls(deps: UploadUrlDeps): UploadUrls {
+  const cache = new Map<string, { at: number; url: Promise<string> }>();
+  return {
+    temporaryUrl: (url) => {
+      const pathId = uploadPathId(url);
+      if (pathId === undefined) return undefined;
+      const key = `${pathId.realmId}/${pathId.rest}`;
+      const cached = cache.get(key);
+      if (cached !== undefined && deps.now() - cached.at < TEMPORARY_URL_REUSE_MS) {
+        return cached.url;
+      }
+      const client = deps.client();
+      // The answer is relative to the organisation, like the upload's own URL.
+      const answer = deps
+        .fetchUrl(client, pathId)
+        .then((temporary) => (temporary.startsWith("/") ? client.baseUrl + temporary : temporary));
+      cache.set(key, { at: deps.now(), url: answer });
+      // A refusal is not kept: the next render asks again.
+      answer.catch(() => {
+        if (cache.get(key)?.url === answer) cache.delete(key);
+      });
+      return answer;
+    },
+  };
+}
+
+/** The app's upload URLs, asked with the session's client. */
+export const uploadUrls: UploadUrls = createUploadUrls({
+  client: () => sessionStore.getState().client,
+  fetchUrl: getFileTemporaryUrl,
+  now: () => Date.now(),
+});
