@@ -1,4 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { EndpointResponse } from "../../common/wire/endpoints";
+import type { AttachmentEvent } from "../../common/wire/uploads";
 import { getAttachments, removeAttachment } from "../api/uploads";
 import { sessionStore, useSessionStore } from "../stores/session-store";
 
@@ -22,4 +24,22 @@ export function useRemoveAttachment() {
     mutationFn: (attachmentId: number) => removeAttachment(client, attachmentId),
     onSettled: () => queryClient.invalidateQueries({ queryKey: attachmentQueries.all() }),
   });
+}
+
+type AttachmentList = EndpointResponse<"attachments", "GET">;
+
+/**
+ * The list after an `attachment` event (the uploader's own, from any of their clients): an
+ * upload added goes first (the list is newest first), an update replaces it (a message linked
+ * or unlinked it), a removal drops it; the organisation's space used comes with each.
+ */
+export function applyAttachmentEvent(list: AttachmentList, event: AttachmentEvent): AttachmentList {
+  const others = list.attachments.filter((a) => a.id !== event.attachment.id);
+  const attachments =
+    event.op === "remove"
+      ? others
+      : event.op === "add"
+        ? [event.attachment, ...others]
+        : list.attachments.map((a) => (a.id === event.attachment.id ? event.attachment : a));
+  return { ...list, attachments, upload_space_used: event.upload_space_used };
 }

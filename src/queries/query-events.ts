@@ -21,6 +21,7 @@ import {
   bumpTopic,
   updatedUser,
 } from "./cache-updates";
+import { applyAttachmentEvent, attachmentQueries } from "./attachment-queries";
 import { conversationQueries } from "./conversation-queries";
 import { messageQueries } from "./message-queries";
 import {
@@ -177,6 +178,11 @@ export function applyEventToQueries(queryClient: QueryClient, event: ServerEvent
       // [OLD] the same change, for a queue without `user_settings_object` (not this client's).
       patch(queryClient, settingsQueries.user().queryKey, (settings) =>
         changedUserSettings(settings, event.setting_name, event.setting),
+      );
+      return;
+    case "attachment":
+      patch(queryClient, attachmentQueries.list().queryKey, (list) =>
+        applyAttachmentEvent(list, event),
       );
       return;
     case "restart":
