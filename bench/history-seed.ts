@@ -61,11 +61,57 @@ export async function openStore(
 const recordFile = (store: HistoryStore) => join(store.dataDir, "bench-seed.json");
 
 /** The record of an earlier seed of this store, if it finished. */
-export function seedRecord(store: HistoryStore): SeedRecord | undefined {
+function seedRecord(store: HistoryStore): SeedRecord | undefined {
   const file = recordFile(store);
   if (!existsSync(file)) return undefined;
   // Our own file, written below.
   return JSON.parse(readFileSync(file, "utf8")) as SeedRecord;
+}
+
+/**
+ * The record of an earlier seed, if the database still holds what it says: the record of a
+ * PostgreSQL store lives in a folder beside the cluster, which may be a new one since (an empty
+ * database, or the small demo a server seeded into it). A PostgreSQL database that does not is
+ * dropped, to be seeded again; a PGlite folder holds its record, so one that does not is an error.
+ */
+export async function verifiedSeedRecord(
+  store: HistoryStore,
+  adminUrl: string | undefined,
+): Promise<SeedRecord | undefined> {
+  const record = seedRecord(store);
+  if (record === undefined) return undefined;
+  if (store.databaseUrl !== undefined && adminUrl !== undefined) {
+    const name = new URL(store.databaseUrl).pathname.slice(1);
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+      if (found.rowCount === 0) return undefined;
+    } finally {
+      await admin.end();
+    }
+  }
+  const db = await openStore(store, adminUrl);
+  // A database the migrations never reached has no messages table: it holds none.
+  const rows = await db
+    .query<{ n: number }>("SELECT count(*)::int AS n FROM messages")
+    .catch(() => [{ n: 0 }])
+    .finally(() => db.close());
+  const messages = rows[0]?.n ?? 0;
+  if (messages >= record.messages) return record;
+  if (store.databaseUrl === undefined || adminUrl === undefined) {
+    throw new Error(
+      `${store.dataDir} holds ${messages} messages, its seed record says ${record.messages}: delete the folder to seed again`,
+    );
+  }
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE ${new URL(store.databaseUrl).pathname.slice(1)}`);
+  } finally {
+    await admin.end();
+  }
+  return undefined;
 }
 
 /** Seeds the store (migrations, the huge shape with `size` messages, ANALYZE, CHECKPOINT). */

@@ -27,7 +27,7 @@ import {
   type TableRow,
 } from "./history-lib";
 import type { HistoryAnswer, HistoryRequest } from "./history-client";
-import { folderBytes, openStore, seedRecord, seedStore, storeFor } from "./history-seed";
+import { folderBytes, openStore, seedStore, storeFor, verifiedSeedRecord } from "./history-seed";
 import { median, percentile, round, startBenchWorker, writeResults } from "./lib";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -383,7 +383,8 @@ async function openSession(
 ): Promise<Session & { seed: unknown }> {
   const store = storeFor(DATA, size, postgresUrl);
   mkdirSync(store.dataDir, { recursive: true });
-  const seed = seedRecord(store) ?? (await seedStore(store, postgresUrl, ROOT));
+  const seed =
+    (await verifiedSeedRecord(store, postgresUrl)) ?? (await seedStore(store, postgresUrl, ROOT));
   const raw = await openStore(store, postgresUrl);
   const log = { on: false, statements: [] as Statement[] };
   const server = await startServer(
