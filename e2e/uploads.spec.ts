@@ -138,7 +138,7 @@ test("a pasted image is sent, previewed through its temporary URL, and opens in 
   await expect(row.locator(".message_inline_image a")).toBeFocused();
 });
 
-test("a file dropped on the message list uploads with progress and is linked as a chip", async ({
+test("a file dropped on the message list uploads with progress and shows as a chip with its size", async ({
   browser,
 }) => {
   const page = await logInFresh(browser, "cordelia@parley.test");
@@ -166,9 +166,12 @@ test("a file dropped on the message list uploads with progress and is linked as 
     uploadThroughput: -1,
   });
   await message.press("Enter");
-  await expect(
-    page.locator("li[data-message-id] a.message-file-chip").filter({ hasText: "report.txt" }),
-  ).toBeVisible();
+  // The chip's size comes from a HEAD of the temporary URL (the markup carries none).
+  const chip = page
+    .locator("li[data-message-id] a.message-file-chip")
+    .filter({ hasText: "report.txt" });
+  await expect(chip).toBeVisible();
+  await expect(chip.locator(".message-file-chip-size")).toHaveText("2.0 MB");
 });
 
 test("an uploaded HTML file is served as an attachment under a sandbox, never run", async ({

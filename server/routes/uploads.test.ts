@@ -192,6 +192,22 @@ describe("serving an upload", () => {
     }
   });
 
+  it("answers HEAD with the file's size and type and no body (a file chip's size)", async () => {
+    const data = Buffer.from("%PDF-1.4 twelve bytes");
+    const pathId = await uploadOne(server, hamlet, "report.pdf", data);
+    const { url } = await fetchTemporary(hamlet, pathId);
+    const response = await server.app.inject({ method: "HEAD", url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-length"]).toBe(String(data.length));
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.rawPayload.length).toBe(0);
+    const tampered = await server.app.inject({
+      method: "HEAD",
+      url: url.replace(/\/[^/]+$/, "/x.pdf"),
+    });
+    expect(tampered.statusCode).toBe(400);
+  });
+
   it("serves a byte range", async () => {
     const pathId = await uploadOne(server, hamlet, "pixel.png", TINY_PNG);
     const { url } = await fetchTemporary(hamlet, pathId);
