@@ -138,6 +138,24 @@ test("a pasted image is sent, previewed through its temporary URL, and opens in 
   await expect(row.locator(".message_inline_image a")).toBeFocused();
 });
 
+test("the compose Preview shows an uploaded image of the draft, loaded as in a message", async ({
+  browser,
+}) => {
+  const page = await logInFresh(browser, "cordelia@parley.test");
+  await composeInDesign(page);
+  await pastePng(page, "draft.png");
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
+    /\[draft\.png\]\(\/user_uploads\/\d+\/[^)]+\/draft\.png\)/,
+  );
+  await page.getByRole("tab", { name: "Preview" }).click();
+  const preview = page
+    .getByRole("tabpanel", { name: "Preview" })
+    .locator(".message_inline_image img");
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1);
+});
+
 test("a file dropped on the message list uploads with progress and shows as a chip with its size", async ({
   browser,
 }) => {
