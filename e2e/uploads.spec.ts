@@ -156,6 +156,41 @@ test("the compose Preview shows an uploaded image of the draft, loaded as in a m
     .toBe(1);
 });
 
+test("an image pasted into a message's edit box ends up in the saved message", async ({
+  browser,
+}) => {
+  const page = await logInFresh(browser, "cordelia@parley.test");
+  await composeInDesign(page);
+  const text = unique("Before the edit");
+  await page.getByRole("textbox", { name: "Message" }).fill(text);
+  await page.getByRole("textbox", { name: "Message" }).press("Enter");
+  const row = page.locator("li[data-message-id]").filter({ hasText: text });
+  await expect(row).toHaveAttribute("data-message-id", /^\d+$/);
+
+  await row.hover();
+  await row.getByRole("button", { name: "Message actions" }).click();
+  await page.getByRole("menuitem", { name: "Edit", exact: true }).click();
+  const editor = row.getByRole("form", { name: "Edit message" });
+  const content = editor.getByRole("textbox", { name: "Edit content" });
+  await content.evaluate((textarea, base64) => {
+    const data = new DataTransfer();
+    const binary = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    data.items.add(new File([binary], "edited.png", { type: "image/png" }));
+    textarea.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, PNG_1X1);
+  await expect(content).toHaveValue(
+    new RegExp(`^${text}\\n\\[edited\\.png\\]\\(/user_uploads/\\d+/[^)]+/edited\\.png\\)\\n$`),
+  );
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor).toHaveCount(0);
+  const preview = row.locator(".message_inline_image img");
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1);
+});
+
 test("a file dropped on the message list uploads with progress and shows as a chip with its size", async ({
   browser,
 }) => {
