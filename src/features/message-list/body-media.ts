@@ -24,7 +24,7 @@ function uploadPath(url: string | null): string | undefined {
  * gets the upload's temporary URL (an element cannot send the API's credentials), marked
  * `data-upload-failed` when the server refuses; an external source (`/thumbnail?url=…`) is left
  * as the server rendered it. A link to an upload that is not an image or a video becomes a file
- * chip with its size (`file-chips.ts`). Returns a function that stops the answers still on their way from changing anything.
+ * chip. Returns a function that stops the answers still on their way from changing anything.
  */
 export function prepareBodyMedia(root: HTMLElement, urls: UploadUrls): () => void {
   let isCancelled = false;
