@@ -1,11 +1,12 @@
 // The real app for the Chromium benchmarks: a production build of the client served by the real
 // server (`server/main.ts`) in a child process, on a fresh demo or on a copy of a seeded history,
-// and a logged-in session for it. Shared by bench/cold-start.ts and bench/chat-views-server.ts.
+// and a logged-in session for it, and Chromium to open it in (`withAppInChromium`). Shared by
+// bench/cold-start.ts, bench/chat-views-server.ts and bench/uploads.ts.
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import { join, resolve } from "node:path";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { build } from "vite";
 import { z } from "zod";
 import { encodeHashComponent } from "../src/lib/narrow";
@@ -13,7 +14,7 @@ import { freePort, serverProcessEnv } from "./lib";
 
 const ROOT = join(import.meta.dirname, "..");
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
@@ -22,13 +23,46 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Builds the production client into `outDir` (the bench's own folder). */
-export async function buildClient(outDir: string): Promise<void> {
+async function buildClient(outDir: string): Promise<void> {
   await build({
     root: ROOT,
     configFile: join(ROOT, "vite.config.ts"),
     logLevel: "warn",
     build: { outDir, emptyOutDir: true },
   });
+}
+
+/** Where a benchmark's client comes from: a folder built before, or one it builds. */
+export interface ClientSource {
+  /** The environment variable that may name a client built before (relative to the project). */
+  env: string;
+  /** Else the folder under `dist/` it is built into, the bench's own. */
+  folder: string;
+}
+
+/**
+ * What the Chromium benchmarks share: the production client (`client`), the servers `start`
+ * starts serving it, and a Chromium; `work` runs with them, and the browser and the servers are
+ * stopped after, whatever happened.
+ */
+export async function withAppInChromium<S extends { stop(): Promise<void> }>(
+  client: ClientSource,
+  start: (clientDir: string) => Promise<readonly S[]>,
+  work: (servers: readonly S[], browser: Browser, clientDir: string) => Promise<void>,
+): Promise<void> {
+  const prebuilt = process.env[client.env];
+  const clientDir =
+    prebuilt === undefined ? join(ROOT, "dist", client.folder) : resolve(ROOT, prebuilt);
+  if (prebuilt === undefined) await buildClient(clientDir);
+  const servers = await start(clientDir);
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    await work(servers, browser, clientDir);
+  } finally {
+    await browser?.close();
+    for (const server of servers) await server.stop();
+  }
 }
 
 /** The real server as a child process on a free port. */

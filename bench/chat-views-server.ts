@@ -21,16 +21,15 @@ import { existsSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { z } from "zod";
 import {
-  buildClient,
-  CHROMIUM_ARGS,
   firstMessageScript,
   logIn,
   startAppServer,
   streamHash,
   waitInPage,
+  withAppInChromium,
   type AppServer,
   type Login,
 } from "./app-server";
@@ -46,9 +45,6 @@ const { values: args } = parseArgs({
 });
 const runs = Number(args.runs);
 const SEEDED = resolve(ROOT, args.seeded);
-const PREBUILT = process.env["CHAT_VIEWS_CLIENT_DIR"];
-const CLIENT_DIR =
-  PREBUILT === undefined ? join(ROOT, "dist", "bench-chat-views-server") : resolve(ROOT, PREBUILT);
 const EMAIL = "hamlet@parley.test";
 const FIRST_STREAM = "general";
 
@@ -57,6 +53,7 @@ interface Demo {
   server: AppServer;
   login: Login;
   url: string;
+  stop(): Promise<void>;
 }
 
 const firstSchema = z.object({ seenMs: z.number(), paintedMs: z.number() });
@@ -160,16 +157,20 @@ async function switchRound(browser: Browser, demo: Demo, pair: readonly [string,
   }
 }
 
-async function startDemo(name: Demo["name"]): Promise<Demo> {
+async function startDemo(name: Demo["name"], clientDir: string): Promise<Demo> {
   const server = await startAppServer(
-    name === "small"
-      ? { clientDir: CLIENT_DIR, demoSize: "default" }
-      : { clientDir: CLIENT_DIR, seeded: SEEDED },
+    name === "small" ? { clientDir, demoSize: "default" } : { clientDir, seeded: SEEDED },
   );
   const login = await logIn(server.url, EMAIL);
   const general = login.streams.find((stream) => stream.name === FIRST_STREAM);
   if (general === undefined) throw new Error(`${EMAIL} is not in #${FIRST_STREAM} (${name})`);
-  return { name, server, login, url: `${server.url}/${streamHash(general)}` };
+  return {
+    name,
+    server,
+    login,
+    url: `${server.url}/${streamHash(general)}`,
+    stop: () => server.stop(),
+  };
 }
 
 /** The stream pairs of the rounds: the person's streams but #general, taken in turn. */
@@ -207,40 +208,38 @@ async function main(): Promise<void> {
   if (!existsSync(join(SEEDED, "bench-seed.json"))) {
     throw new Error(`${SEEDED} is not a finished seed: run npm run bench:history first`);
   }
-  if (PREBUILT === undefined) await buildClient(CLIENT_DIR);
-  const demos = [await startDemo("small"), await startDemo("huge")];
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    // Warm-up: each server's first register and fetches.
-    for (const demo of demos) await reload(browser, demo);
-    const reloads = new Map(demos.map((demo) => [demo.name, [] as ReloadFigures[]]));
-    for (let run = 0; run < runs; run++) {
-      for (const demo of demos) reloads.get(demo.name)?.push(await reload(browser, demo));
-    }
-    // Rounds interleaved too: the machine's load drifts, and the ratio is the reliable part.
-    const rounds = new Map(demos.map((demo) => [demo.name, [] as SwitchRound[]]));
-    const pairs = new Map(demos.map((demo) => [demo.name, pairsOf(demo)]));
-    for (let run = 0; run < runs; run++) {
-      for (const demo of demos) {
-        const pair = pairs.get(demo.name)?.[run];
-        if (pair !== undefined) rounds.get(demo.name)?.push(await switchRound(browser, demo, pair));
-      }
-    }
-    const switching: Record<string, unknown> = {};
-    for (const [name, list] of rounds) {
-      switching[name] = {
-        fetched: summarise(list.flatMap((item) => item.fetched)),
-        fromStore: summarise(list.flatMap((item) => item.stored)),
-      };
-    }
-    await report(reloads, switching);
-  } finally {
-    await browser.close();
-    for (const demo of demos) await demo.server.stop();
+  await withAppInChromium(
+    { env: "CHAT_VIEWS_CLIENT_DIR", folder: "bench-chat-views-server" },
+    async (clientDir) => [await startDemo("small", clientDir), await startDemo("huge", clientDir)],
+    measure,
+  );
+}
+
+/** Reloads and stream switches on both demos, interleaved, reported and written. */
+async function measure(demos: readonly Demo[], browser: Browser): Promise<void> {
+  // Warm-up: each server's first register and fetches.
+  for (const demo of demos) await reload(browser, demo);
+  const reloads = new Map(demos.map((demo) => [demo.name, [] as ReloadFigures[]]));
+  for (let run = 0; run < runs; run++) {
+    for (const demo of demos) reloads.get(demo.name)?.push(await reload(browser, demo));
   }
+  // Rounds interleaved too: the machine's load drifts, and the ratio is the reliable part.
+  const rounds = new Map(demos.map((demo) => [demo.name, [] as SwitchRound[]]));
+  const pairs = new Map(demos.map((demo) => [demo.name, pairsOf(demo)]));
+  for (let run = 0; run < runs; run++) {
+    for (const demo of demos) {
+      const pair = pairs.get(demo.name)?.[run];
+      if (pair !== undefined) rounds.get(demo.name)?.push(await switchRound(browser, demo, pair));
+    }
+  }
+  const switching: Record<string, unknown> = {};
+  for (const [name, list] of rounds) {
+    switching[name] = {
+      fetched: summarise(list.flatMap((item) => item.fetched)),
+      fromStore: summarise(list.flatMap((item) => item.stored)),
+    };
+  }
+  await report(reloads, switching);
 }
 
 async function report(

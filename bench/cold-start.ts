@@ -10,25 +10,20 @@
 // With COLD_START_CLIENT_DIR=<folder> it serves a client built before instead of building one.
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { chromium, type Browser } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { z } from "zod";
 import {
-  buildClient,
-  CHROMIUM_ARGS,
   firstMessageScript,
   logIn,
   startAppServer,
   streamHash,
   waitInPage,
+  withAppInChromium,
 } from "./app-server";
 import { median, round, writeResults } from "./lib";
 
-const ROOT = join(import.meta.dirname, "..");
-const PREBUILT = process.env["COLD_START_CLIENT_DIR"];
-const CLIENT_DIR =
-  PREBUILT === undefined ? join(ROOT, "dist", "bench-cold-start") : resolve(ROOT, PREBUILT);
 const runs = Number(process.argv[2] ?? 7);
 const EMAIL = "iago@parley.test";
 
@@ -85,12 +80,11 @@ function firstViewScripts(figures: PageFigures) {
   );
 }
 
-/** What the first view's scripts weigh compressed, computed from the built files. */
 /** What each script weighs raw and compressed, computed from the built files (KB). */
-function compressedSizes(paths: readonly string[]) {
+function compressedSizes(clientDir: string, paths: readonly string[]) {
   const kb = (bytes: number) => round(bytes / 1024);
   const files = paths.map((path) => {
-    const bytes = readFileSync(join(CLIENT_DIR, path));
+    const bytes = readFileSync(join(clientDir, path));
     return {
       path,
       rawKB: kb(bytes.length),
@@ -146,28 +140,27 @@ function summary(figures: PageFigures) {
 }
 
 async function main(): Promise<void> {
-  if (PREBUILT === undefined) await buildClient(CLIENT_DIR);
-  const server = await startAppServer({ clientDir: CLIENT_DIR, demoSize: "default" });
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    const { session, streams } = await logIn(server.url, EMAIL);
-    const general = streams.find((stream) => stream.name === "general");
-    if (general === undefined) throw new Error("iago is not in #general");
-    const url = `${server.url}/${streamHash(general)}`;
-    await coldOpen(browser, url, session); // warm-up: the server's first register and fetch
-    const measured = [];
-    for (let run = 0; run < runs; run++) measured.push(await coldOpen(browser, url, session));
-    await report(measured);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  await withAppInChromium(
+    { env: "COLD_START_CLIENT_DIR", folder: "bench-cold-start" },
+    async (clientDir) => [await startAppServer({ clientDir, demoSize: "default" })],
+    async ([server], browser, clientDir) => {
+      if (server === undefined) throw new Error("no server");
+      const { session, streams } = await logIn(server.url, EMAIL);
+      const general = streams.find((stream) => stream.name === "general");
+      if (general === undefined) throw new Error("iago is not in #general");
+      const url = `${server.url}/${streamHash(general)}`;
+      await coldOpen(browser, url, session); // warm-up: the server's first register and fetch
+      const measured = [];
+      for (let run = 0; run < runs; run++) measured.push(await coldOpen(browser, url, session));
+      await report(measured, clientDir);
+    },
+  );
 }
 
-async function report(measured: Awaited<ReturnType<typeof coldOpen>>[]): Promise<void> {
+async function report(
+  measured: Awaited<ReturnType<typeof coldOpen>>[],
+  clientDir: string,
+): Promise<void> {
   const runsSummary = measured.map((run) => summary(run.figures));
   const last = measured.at(-1);
   if (last === undefined) throw new Error("no runs");
@@ -194,7 +187,7 @@ async function report(measured: Awaited<ReturnType<typeof coldOpen>>[]): Promise
       encodedKB: runsSummary.at(-1)?.scriptEncodedKB,
       transferKB: runsSummary.at(-1)?.scriptTransferKB,
     },
-    scriptSizesFromDist: compressedSizes(scriptPaths),
+    scriptSizesFromDist: compressedSizes(clientDir, scriptPaths),
     lastRunWaterfall: waterfall(last.figures),
     lastRunFirstMessagePaintedMs: round(last.figures.first.paintedMs),
     all: runsSummary,

@@ -14,30 +14,24 @@
 //   node --import tsx bench/uploads.ts [--runs 7]
 // With UPLOADS_CLIENT_DIR=<folder> it serves a client built before instead of building one.
 import { loadavg } from "node:os";
-import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { z } from "zod";
 import {
-  buildClient,
-  CHROMIUM_ARGS,
   firstMessageScript,
   logIn,
   startAppServer,
   streamHash,
   waitInPage,
+  withAppInChromium,
   type Login,
 } from "./app-server";
 import { median, round, writeResults } from "./lib";
 import { isSizeRefusal, summariseUploads, uploadBytes, uploadedUri } from "./uploads-lib";
 
-const ROOT = join(import.meta.dirname, "..");
 const { values: args } = parseArgs({ options: { runs: { type: "string", default: "7" } } });
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: not a positive whole number`);
-const PREBUILT = process.env["UPLOADS_CLIENT_DIR"];
-const CLIENT_DIR =
-  PREBUILT === undefined ? join(ROOT, "dist", "bench-uploads") : resolve(ROOT, PREBUILT);
 const MIB = 2 ** 20;
 const SENDER = "cordelia@parley.test";
 const READER = "hamlet@parley.test";
@@ -237,37 +231,38 @@ async function previews(browser: Browser, url: string) {
 }
 
 async function main(): Promise<void> {
-  if (PREBUILT === undefined) await buildClient(CLIENT_DIR);
-  const server = await startAppServer({ clientDir: CLIENT_DIR, demoSize: "default" });
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
+  await withAppInChromium(
+    { env: "UPLOADS_CLIENT_DIR", folder: "bench-uploads" },
+    async (clientDir) => [await startAppServer({ clientDir, demoSize: "default" })],
+    async ([server], browser) => {
+      if (server === undefined) throw new Error("no server");
+      await measure(server.url, browser);
+    },
+  );
+}
+
+/** Throughput over HTTP, then the previews in Chromium, reported and written. */
+async function measure(url: string, browser: Browser): Promise<void> {
+  const upload20 = await throughput(url);
+  const preview = await previews(browser, url);
+  const result = {
+    how: "production build served by server/main.ts on a fresh data folder; uploads from the bench's process with Basic auth; previews in Chromium (cordelia sends, hamlet reads)",
+    throughput: upload20,
+    preview,
+    loadAverageAtEnd: loadavg().map((load) => round(load, 2)),
+  };
+  console.table({
+    "20 MiB random": row(upload20.random),
+    "20 MiB PNG-headed": row(upload20.pngHeaded),
+    "26 MiB refused (400)": { ...row(upload20.refusal26MiB), medianMiBps: "" },
   });
-  try {
-    const upload20 = await throughput(server.url);
-    const preview = await previews(browser, server.url);
-    const result = {
-      how: "production build served by server/main.ts on a fresh data folder; uploads from the bench's process with Basic auth; previews in Chromium (cordelia sends, hamlet reads)",
-      throughput: upload20,
-      preview,
-      loadAverageAtEnd: loadavg().map((load) => round(load, 2)),
-    };
-    console.table({
-      "20 MiB random": row(upload20.random),
-      "20 MiB PNG-headed": row(upload20.pngHeaded),
-      "26 MiB refused (400)": { ...row(upload20.refusal26MiB), medianMiBps: "" },
-    });
-    console.table({
-      "Enter → own row on screen": { medianMs: preview.medianSendToRowMs },
-      "Enter → own preview loaded": { medianMs: preview.medianSendToPreviewMs },
-      "Enter → other tab's preview loaded": { medianMs: preview.medianSendToOtherTabPreviewMs },
-    });
-    console.log(`load ${JSON.stringify(result.loadAverageAtEnd)}`);
-    console.log(`wrote ${await writeResults("uploads", result)}`);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  console.table({
+    "Enter → own row on screen": { medianMs: preview.medianSendToRowMs },
+    "Enter → own preview loaded": { medianMs: preview.medianSendToPreviewMs },
+    "Enter → other tab's preview loaded": { medianMs: preview.medianSendToOtherTabPreviewMs },
+  });
+  console.log(`load ${JSON.stringify(result.loadAverageAtEnd)}`);
+  console.log(`wrote ${await writeResults("uploads", result)}`);
 }
 
 function row(summary: ReturnType<typeof summariseUploads>) {

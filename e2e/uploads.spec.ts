@@ -138,7 +138,60 @@ test("a pasted image is sent, previewed through its temporary URL, and opens in 
   await expect(row.locator(".message_inline_image a")).toBeFocused();
 });
 
-test("a file dropped on the message list uploads with progress and is linked as a chip", async ({
+test("the compose Preview shows an uploaded image of the draft, loaded as in a message", async ({
+  browser,
+}) => {
+  const page = await logInFresh(browser, "cordelia@parley.test");
+  await composeInDesign(page);
+  await pastePng(page, "draft.png");
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
+    /\[draft\.png\]\(\/user_uploads\/\d+\/[^)]+\/draft\.png\)/,
+  );
+  await page.getByRole("tab", { name: "Preview" }).click();
+  const preview = page
+    .getByRole("tabpanel", { name: "Preview" })
+    .locator(".message_inline_image img");
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1);
+});
+
+test("an image pasted into a message's edit box ends up in the saved message", async ({
+  browser,
+}) => {
+  const page = await logInFresh(browser, "cordelia@parley.test");
+  await composeInDesign(page);
+  const text = unique("Before the edit");
+  await page.getByRole("textbox", { name: "Message" }).fill(text);
+  await page.getByRole("textbox", { name: "Message" }).press("Enter");
+  const row = page.locator("li[data-message-id]").filter({ hasText: text });
+  await expect(row).toHaveAttribute("data-message-id", /^\d+$/);
+
+  await row.hover();
+  await row.getByRole("button", { name: "Message actions" }).click();
+  await page.getByRole("menuitem", { name: "Edit", exact: true }).click();
+  const editor = row.getByRole("form", { name: "Edit message" });
+  const content = editor.getByRole("textbox", { name: "Edit content" });
+  await content.evaluate((textarea, base64) => {
+    const data = new DataTransfer();
+    const binary = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    data.items.add(new File([binary], "edited.png", { type: "image/png" }));
+    textarea.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, PNG_1X1);
+  await expect(content).toHaveValue(
+    new RegExp(`^${text}\\n\\[edited\\.png\\]\\(/user_uploads/\\d+/[^)]+/edited\\.png\\)\\n$`),
+  );
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor).toHaveCount(0);
+  const preview = row.locator(".message_inline_image img");
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1);
+});
+
+test("a file dropped on the message list uploads with progress and shows as a chip with its size", async ({
   browser,
 }) => {
   const page = await logInFresh(browser, "cordelia@parley.test");
@@ -166,9 +219,12 @@ test("a file dropped on the message list uploads with progress and is linked as 
     uploadThroughput: -1,
   });
   await message.press("Enter");
-  await expect(
-    page.locator("li[data-message-id] a.message-file-chip").filter({ hasText: "report.txt" }),
-  ).toBeVisible();
+  // The chip's size comes from a HEAD of the temporary URL (the markup carries none).
+  const chip = page
+    .locator("li[data-message-id] a.message-file-chip")
+    .filter({ hasText: "report.txt" });
+  await expect(chip).toBeVisible();
+  await expect(chip.locator(".message-file-chip-size")).toHaveText("2.0 MB");
 });
 
 test("an uploaded HTML file is served as an attachment under a sandbox, never run", async ({

@@ -2,9 +2,10 @@ import type { AppContext } from "../context";
 import {
   deleteAttachment,
   findAttachmentById,
-  findAttachmentsByPathIds,
+  findAttachmentsWithLinks,
   linkedMessageIds,
   listAttachments,
+  listAttachmentsAndSpaceUsed,
   setMessageAttachments,
   uploadSpaceUsed,
   type AttachmentRow,
@@ -59,8 +60,9 @@ function linkedPathIds(content: string): string[] {
 /**
  * Zulip's `do_claim_attachments`: the uploads `content` links become the message's (on send,
  * and again on each edit of its content, which drops the links that went). A link to someone
- * else's upload claims it only if the sender may already read it, so a message cannot widen
- * who sees a file its sender cannot see.
+ * else's upload claims it only if the sender may already read it (`canReadAttachment`), so a
+ * message cannot widen who sees a file its sender cannot see. However many uploads it links,
+ * one read finds them with their messages and one asks which of those the sender may see.
  */
 export async function claimAttachments(
   db: Queryable,
@@ -68,12 +70,19 @@ export async function claimAttachments(
   messageId: number,
   content: string,
 ): Promise<number[]> {
-  const pathIds = linkedPathIds(content);
-  const attachments = await findAttachmentsByPathIds(db, pathIds);
-  const claimed: number[] = [];
-  for (const attachment of attachments) {
-    if (await canReadAttachment(db, sender, attachment)) claimed.push(attachment.id);
-  }
+  const attachments = await findAttachmentsWithLinks(db, linkedPathIds(content));
+  const others = attachments.filter((attachment) => attachment.owner_id !== sender.id);
+  const messageIds = [...new Set(others.flatMap((attachment) => attachment.message_ids))];
+  const visible =
+    messageIds.length === 0
+      ? new Set<number>()
+      : new Set((await visibleMessages(db, sender, messageIds)).map((message) => message.id));
+  const claimed = attachments
+    .filter(
+      (attachment) =>
+        attachment.owner_id === sender.id || attachment.message_ids.some((id) => visible.has(id)),
+    )
+    .map((attachment) => attachment.id);
   return setMessageAttachments(db, messageId, claimed);
 }
 
@@ -87,14 +96,13 @@ export async function publishAttachments(
   ids: readonly number[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  const attachments = await listAttachments(ctx.db, { ids: [...new Set(ids)] });
-  const used = await uploadSpaceUsed(ctx.db);
+  const { attachments, spaceUsed } = await listAttachmentsAndSpaceUsed(ctx.db, [...new Set(ids)]);
   for (const attachment of attachments) {
     ctx.queues.publish([attachment.owner_id], () => ({
       type: "attachment",
       op,
       attachment: formatAttachment(attachment),
-      upload_space_used: used,
+      upload_space_used: spaceUsed ?? 0,
     }));
   }
 }

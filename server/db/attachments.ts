@@ -45,15 +45,30 @@ export async function findAttachmentByPathId(
   return rows[0];
 }
 
-export async function findAttachmentsByPathIds(
+/** An attachment with the ids of the messages that link it. */
+export interface AttachmentWithLinks extends AttachmentRow {
+  /** In id order; empty when no message links it. */
+  message_ids: number[];
+}
+
+/** The uploads of `pathIds` that exist, in id order, each with its linking messages: one read. */
+export async function findAttachmentsWithLinks(
   db: Queryable,
   pathIds: readonly string[],
-): Promise<AttachmentRow[]> {
+): Promise<AttachmentWithLinks[]> {
   if (pathIds.length === 0) return [];
-  return db.query<AttachmentRow>(
-    `SELECT ${COLUMNS} FROM attachments WHERE path_id = ANY($1::text[]) ORDER BY id`,
+  const rows = await db.query<AttachmentRow & { message_ids: number[] | null }>(
+    `SELECT a.id, a.owner_id, a.path_id, a.file_name, a.size, a.content_type, a.create_time,
+            array_agg(am.message_id ORDER BY am.message_id)
+              FILTER (WHERE am.message_id IS NOT NULL) AS message_ids
+       FROM attachments a
+       LEFT JOIN attachment_messages am ON am.attachment_id = a.id
+      WHERE a.path_id = ANY($1::text[])
+      GROUP BY a.id
+      ORDER BY a.id`,
     [pathIds],
   );
+  return rows.map((row) => ({ ...row, message_ids: row.message_ids ?? [] }));
 }
 
 export async function findAttachmentById(
@@ -77,12 +92,37 @@ export async function listAttachments(
   db: Queryable,
   which: { ownerId: number } | { ids: readonly number[] },
 ): Promise<AttachmentWithMessages[]> {
+  return (await selectAttachments(db, which, false)).attachments;
+}
+
+/**
+ * The uploads of `ids` as `listAttachments`, and the organisation's space used (as
+ * `uploadSpaceUsed`), in one statement: what `attachment` events carry. The space is undefined
+ * when none of `ids` exists.
+ */
+export async function listAttachmentsAndSpaceUsed(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<{ attachments: AttachmentWithMessages[]; spaceUsed: number | undefined }> {
+  return selectAttachments(db, { ids }, true);
+}
+
+async function selectAttachments(
+  db: Queryable,
+  which: { ownerId: number } | { ids: readonly number[] },
+  withSpaceUsed: boolean,
+): Promise<{ attachments: AttachmentWithMessages[]; spaceUsed: number | undefined }> {
   const rows = await db.query<
-    AttachmentRow & { message_ids: number[] | null; dates: number[] | null }
+    AttachmentRow & {
+      message_ids: number[] | null;
+      dates: number[] | null;
+      space_used?: number;
+    }
   >(
     `SELECT a.id, a.owner_id, a.path_id, a.file_name, a.size, a.content_type, a.create_time,
             array_agg(m.id ORDER BY m.id) FILTER (WHERE m.id IS NOT NULL) AS message_ids,
             array_agg(m.date_sent ORDER BY m.id) FILTER (WHERE m.id IS NOT NULL) AS dates
+            ${withSpaceUsed ? `, (${SPACE_USED_SQL}) AS space_used` : ""}
        FROM attachments a
        LEFT JOIN attachment_messages am ON am.attachment_id = a.id
        LEFT JOIN messages m ON m.id = am.message_id
@@ -91,20 +131,21 @@ export async function listAttachments(
       ORDER BY a.id DESC`,
     ["ownerId" in which ? which.ownerId : which.ids],
   );
-  return rows.map(({ message_ids, dates, ...row }) => ({
+  const attachments = rows.map(({ message_ids, dates, space_used: _space, ...row }) => ({
     ...row,
     messages: (message_ids ?? []).map((messageId, index) => ({
       id: messageId,
       date_sent: dates?.[index] ?? 0,
     })),
   }));
+  return { attachments, spaceUsed: rows[0]?.space_used };
 }
+
+const SPACE_USED_SQL = "SELECT COALESCE(SUM(size), 0)::bigint FROM attachments";
 
 /** Bytes used by every upload of the organisation (Zulip's `upload_space_used`). */
 export async function uploadSpaceUsed(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ total: number }>(
-    "SELECT COALESCE(SUM(size), 0)::bigint AS total FROM attachments",
-  );
+  const [row] = await db.query<{ total: number }>(`SELECT (${SPACE_USED_SQL}) AS total`);
   return row?.total ?? 0;
 }
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { uploadStorage } from "../actions/upload-storage";
 import { FakeClock } from "../test/fake-clock";
 import { TINY_PNG } from "../test/realm-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
@@ -190,6 +191,26 @@ describe("serving an upload", () => {
       expect(response.headers["content-security-policy"], name).toBe("sandbox; default-src 'none'");
       expect(response.headers["x-content-type-options"], name).toBe("nosniff");
     }
+  });
+
+  it("answers HEAD with the file's size and type and no body (a file chip's size)", async () => {
+    const data = Buffer.from("%PDF-1.4 twelve bytes");
+    const pathId = await uploadOne(server, hamlet, "report.pdf", data);
+    const { url } = await fetchTemporary(hamlet, pathId);
+    const open = vi.spyOn(await uploadStorage(server.ctx), "open");
+    const response = await server.app.inject({ method: "HEAD", url });
+    // Only the size is wanted: the file is not read.
+    expect(open).not.toHaveBeenCalled();
+    open.mockRestore();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-length"]).toBe(String(data.length));
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.rawPayload.length).toBe(0);
+    const tampered = await server.app.inject({
+      method: "HEAD",
+      url: url.replace(/\/[^/]+$/, "/x.pdf"),
+    });
+    expect(tampered.statusCode).toBe(400);
   });
 
   it("serves a byte range", async () => {

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { removeAttachment, userAttachments } from "../actions/attachments";
 import { uploadStorage } from "../actions/upload-storage";
@@ -92,9 +93,13 @@ async function sendAttachment(
     )
     .header("Cache-Control", "private, immutable")
     .header("Accept-Ranges", "bytes");
+  // HEAD (a file chip asks for the size) opens no file: Fastify's HEAD route would read a
+  // stream to its end only to drop it. An empty stream keeps the Content-Length set here.
+  const body = (range?: { start: number; end: number }) =>
+    request.method === "HEAD" ? Readable.from([]) : storage.open(attachment.path_id, range);
   const rangeHeader = request.headers.range;
   if (rangeHeader === undefined) {
-    return reply.header("Content-Length", stat.size).send(storage.open(attachment.path_id));
+    return reply.header("Content-Length", stat.size).send(body());
   }
   const range = byteRange(rangeHeader, stat.size);
   if (!range) return reply.status(416).header("Content-Range", `bytes */${stat.size}`).send();
@@ -102,7 +107,7 @@ async function sendAttachment(
     .status(206)
     .header("Content-Range", `bytes ${range.start}-${range.end}/${stat.size}`)
     .header("Content-Length", range.end - range.start + 1)
-    .send(storage.open(attachment.path_id, range));
+    .send(body(range));
 }
 
 function sendError(reply: FastifyReply, error: ApiError): FastifyReply {

@@ -6,6 +6,7 @@ import { setupApi } from "../test/api-client";
 import { success } from "../test/fake-fetch";
 import {
   getAttachments,
+  getFileSize,
   getFileTemporaryUrl,
   removeAttachment,
   uploadFile,
@@ -192,5 +193,25 @@ describe("uploads' other endpoints", () => {
     await removeAttachment(client, 7);
     expect(fake.lastRequest.method).toBe("DELETE");
     expect(fake.lastRequest.path).toBe("/api/v1/attachments/7");
+  });
+
+  it("getFileSize asks HEAD without credentials and reads Content-Length", async () => {
+    const calls: [string, RequestInit | undefined][] = [];
+    const answer = (response: Response) =>
+      ((input: string, init?: RequestInit) => {
+        calls.push([input, init]);
+        return Promise.resolve(response);
+      }) as typeof fetch;
+    const url = "https://chat.example/user_uploads/temporary/t/report.pdf";
+    const sized = new Response(null, { headers: { "Content-Length": "12697" } });
+    expect(await getFileSize(url, { fetch: answer(sized) })).toBe(12697);
+    expect(calls[0]?.[0]).toBe(url);
+    expect(calls[0]?.[1]?.method).toBe("HEAD");
+    expect(calls[0]?.[1]?.credentials).toBe("omit");
+    expect(await getFileSize(url, { fetch: answer(new Response(null)) })).toBeUndefined();
+    const refused = getFileSize(url, { fetch: answer(new Response(null, { status: 404 })) });
+    await expect(refused).rejects.toBeInstanceOf(ApiError);
+    const offline = getFileSize(url, { fetch: () => Promise.reject(new TypeError("offline")) });
+    await expect(offline).rejects.toBeInstanceOf(NetworkError);
   });
 });

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { uploadFileResponseSchema } from "../../common/wire/uploads";
 import type { EndpointResponse } from "../../common/wire/endpoints";
 import { basicAuthHeader, classify, type ApiClient, type CallOptions } from "./client";
-import { NetworkError, TimeoutError } from "./errors";
+import { ApiError, NetworkError, TimeoutError } from "./errors";
 
 /** A file the server now holds, as a message links it. */
 export interface UploadedFile {
@@ -152,6 +152,40 @@ export async function getFileTemporaryUrl(
     signal: options.signal,
   });
   return answer.url;
+}
+
+/**
+ * HEAD of a temporary URL (`getFileTemporaryUrl`'s answer, made absolute): the file's size in
+ * bytes from its Content-Length, undefined when the server gives none. Zulip's markup of a
+ * linked file carries no size, so a file chip asks. Rejects with `ApiError` when the server
+ * refuses (an expired or invalid token, a deleted file) and `NetworkError` when it cannot be
+ * reached; the URL needs no credentials.
+ */
+export async function getFileSize(
+  temporaryUrl: string,
+  options: CallOptions & { fetch?: typeof fetch | undefined } = {},
+): Promise<number | undefined> {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  let response: Response;
+  try {
+    response = await doFetch(temporaryUrl, {
+      method: "HEAD",
+      credentials: "omit",
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (options.signal?.aborted === true) throw options.signal.reason;
+    throw new NetworkError(error instanceof Error ? error.message : String(error));
+  }
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      undefined,
+      `The file could not be read (${String(response.status)})`,
+    );
+  }
+  const length = response.headers.get("Content-Length");
+  return length !== null && /^\d+$/.test(length) ? Number(length) : undefined;
 }
 
 /** GET /api/v1/attachments — the user's uploads, with the messages that link each. */

@@ -1,5 +1,5 @@
 import type { ApiClient } from "../api/client";
-import { getFileTemporaryUrl, uploadPathId } from "../api/uploads";
+import { getFileSize, getFileTemporaryUrl, uploadPathId } from "../api/uploads";
 import { sessionStore } from "../stores/session-store";
 
 /**
@@ -13,6 +13,8 @@ export const TEMPORARY_URL_REUSE_MS = 50_000;
 export interface UploadUrlDeps {
   readonly client: () => ApiClient;
   readonly fetchUrl: typeof getFileTemporaryUrl;
+  /** The size behind a temporary URL (a HEAD request). */
+  readonly fetchSize: (temporaryUrl: string) => Promise<number | undefined>;
   readonly now: () => number;
 }
 
@@ -24,12 +26,24 @@ export interface UploadUrls {
    * transport's error when the server refuses (no access, deleted).
    */
   temporaryUrl(url: string): Promise<string> | undefined;
+  /**
+   * The size in bytes of upload `url`, asked once per path (a path id's file never changes) by a
+   * HEAD of its temporary URL; undefined (the promise) for a URL that is not an upload's, and
+   * resolves undefined when the server gives no size. Rejects as `temporaryUrl` does, or with
+   * the HEAD's error; a refusal is not kept.
+   */
+  fileSize(url: string): Promise<number | undefined> | undefined;
 }
 
 /** Upload URLs over `deps` (the app's is `uploadUrls`). */
 export function createUploadUrls(deps: UploadUrlDeps): UploadUrls {
   const cache = new Map<string, { at: number; url: Promise<string> }>();
-  return {
+  const sizes = new Map<string, Promise<number | undefined>>();
+  const keyOf = (url: string): string | undefined => {
+    const pathId = uploadPathId(url);
+    return pathId === undefined ? undefined : `${pathId.realmId}/${pathId.rest}`;
+  };
+  const urls: UploadUrls = {
     temporaryUrl: (url) => {
       const pathId = uploadPathId(url);
       if (pathId === undefined) return undefined;
@@ -50,12 +64,27 @@ export function createUploadUrls(deps: UploadUrlDeps): UploadUrls {
       });
       return answer;
     },
+    fileSize: (url) => {
+      const key = keyOf(url);
+      if (key === undefined) return undefined;
+      const known = sizes.get(key);
+      if (known !== undefined) return known;
+      const size = urls.temporaryUrl(url)?.then((temporary) => deps.fetchSize(temporary));
+      if (size === undefined) return undefined;
+      sizes.set(key, size);
+      size.catch(() => {
+        if (sizes.get(key) === size) sizes.delete(key);
+      });
+      return size;
+    },
   };
+  return urls;
 }
 
 /** The app's upload URLs, asked with the session's client. */
 export const uploadUrls: UploadUrls = createUploadUrls({
   client: () => sessionStore.getState().client,
   fetchUrl: getFileTemporaryUrl,
+  fetchSize: (temporaryUrl) => getFileSize(temporaryUrl),
   now: () => Date.now(),
 });

@@ -112,6 +112,58 @@ describe("uploads controller", () => {
   });
 });
 
+describe("an edit box's uploads", () => {
+  /** An edit box: its text lives in the box (here a variable), not in a draft. */
+  function editBox(initial: string) {
+    const ctx = setup();
+    const box = { content: initial };
+    const close = ctx.controller.openBox("edit:9", {
+      read: () => box.content,
+      write: (content) => {
+        box.content = content;
+      },
+    });
+    const type = (before: string, files: File[], after = "") => {
+      box.content = before + ctx.controller.start("edit:9", files) + after;
+    };
+    return { ...ctx, box, close, type };
+  }
+
+  it("writes the link into the box, never a draft, with the same placeholder flow", async () => {
+    const { box, drafts, pending, store, type, flush } = editBox("");
+    type("Fixed:\n", [file("cat.png"), file("dog.png")]);
+    expect(box.content).toBe("Fixed:\n[Uploading cat.png…]()\n[Uploading dog.png…]()\n");
+    expect(store.getState().uploads.map((upload) => upload.composeKey)).toEqual([
+      "edit:9",
+      "edit:9",
+    ]);
+    box.content += "typed meanwhile";
+    pending[1]?.resolve({ url: "/user_uploads/2/ab/y/dog.png", filename: "dog.png" });
+    pending[0]?.reject(new ApiError(400, "BAD_REQUEST", "Too big"));
+    await flush();
+    expect(box.content).toBe("Fixed:\n[dog.png](/user_uploads/2/ab/y/dog.png)\ntyped meanwhile");
+    expect(store.getState().errors["edit:9"]).toBe("Couldn't upload “cat.png”: Too big");
+    expect(drafts.getState().drafts["edit:9"]).toBeUndefined();
+  });
+
+  it("closing the box cancels its uploads and forgets its error; compose's go on", async () => {
+    const { box, close, controller, drafts, pending, store, flush } = editBox("");
+    box.content = controller.start("edit:9", [file("a.pdf")]);
+    const composeText = controller.start(KEY, [file("b.pdf")]);
+    drafts.getState().draftChanged(KEY, { topic: "t", content: composeText });
+    controller.start("edit:9", [file("empty.txt", 0)]);
+    close();
+    expect(pending[0]?.signal.aborted).toBe(true);
+    expect(pending[1]?.signal.aborted).toBe(false);
+    expect(store.getState().uploads.map((upload) => upload.name)).toEqual(["b.pdf"]);
+    expect(store.getState().errors["edit:9"]).toBeUndefined();
+    pending[1]?.resolve({ url: "/user_uploads/2/ab/z/b.pdf", filename: "b.pdf" });
+    await flush();
+    expect(drafts.getState().drafts[KEY]?.content).toBe("[b.pdf](/user_uploads/2/ab/z/b.pdf)\n");
+    expect(box.content).toBe("[Uploading a.pdf…]()\n");
+  });
+});
+
 describe("uploadLink", () => {
   it("names the link after the URL's last segment, without brackets", () => {
     expect(uploadLink({ url: "/user_uploads/2/ab/x/a%20%5Bb%5D.png", filename: "z" })).toBe(

@@ -17,6 +17,15 @@ export interface UploadsDeps {
   ) => Promise<UploadedFile>;
 }
 
+/**
+ * A compose box whose text is not a draft (a message's edit box): the controller reads and
+ * writes its content through this while it is open.
+ */
+interface UploadBox {
+  read(): string;
+  write(content: string): void;
+}
+
 /** Starts, follows and cancels the uploads of the compose boxes. */
 export interface UploadsController {
   /**
@@ -30,6 +39,12 @@ export interface UploadsController {
   start(composeKey: string, files: readonly File[]): string;
   /** Stops upload `id` and takes its placeholder out of the draft. */
   cancel(id: number): void;
+  /**
+   * Makes `composeKey` a box whose content is `box`'s, not a draft's (an edit box), until the
+   * returned function is called: that cancels the box's uploads still running (the box and its
+   * placeholders are gone) and forgets it.
+   */
+  openBox(composeKey: string, box: UploadBox): () => void;
   /** Hides the upload error of a compose box. */
   dismissError(composeKey: string): void;
   /** The organisation's limit from a register snapshot (`max_file_upload_size_mib`). */
@@ -73,6 +88,20 @@ function failureText(name: string, error: unknown): string {
   return `Couldn't upload “${name}”: ${reason}`;
 }
 
+/** `content` with `placeholder` replaced by `text` (or `text` added); undefined for no change. */
+function replacePlaceholder(
+  content: string,
+  placeholder: string,
+  text: string,
+): string | undefined {
+  // A placeholder removed takes its line break along (it was inserted on a line of its own).
+  const target =
+    text === "" && content.includes(`${placeholder}\n`) ? `${placeholder}\n` : placeholder;
+  if (content.includes(target)) return content.replace(target, () => text);
+  if (text === "") return undefined;
+  return `${content}${content.endsWith("\n") || content === "" ? "" : "\n"}${text}`;
+}
+
 /** The draft of `composeKey` with `placeholder` replaced by `text` (or `text` added). */
 function replaceInDraft(
   drafts: StoreApi<DraftsState>,
@@ -83,25 +112,17 @@ function replaceInDraft(
   const draft = drafts.getState().drafts[composeKey];
   // No draft: the box was emptied or sent meanwhile; the file stays in "Your uploaded files".
   if (draft === undefined) return;
-  const { content } = draft;
-  let next: string;
-  // A placeholder removed takes its line break along (it was inserted on a line of its own).
-  const target =
-    text === "" && content.includes(`${placeholder}\n`) ? `${placeholder}\n` : placeholder;
-  if (content.includes(target)) {
-    next = content.replace(target, () => text);
-  } else if (text === "") {
-    return;
-  } else {
-    next = `${content}${content.endsWith("\n") || content === "" ? "" : "\n"}${text}`;
+  const next = replacePlaceholder(draft.content, placeholder, text);
+  if (next !== undefined) {
+    drafts.getState().draftChanged(composeKey, { topic: draft.topic, content: next });
   }
-  drafts.getState().draftChanged(composeKey, { topic: draft.topic, content: next });
 }
 
 /** An uploads controller over `deps` (the app's is `uploads`). */
 export function createUploadsController(deps: UploadsDeps): UploadsController {
   const { store } = deps;
   const controllers = new Map<number, AbortController>();
+  const boxes = new Map<string, UploadBox>();
   let nextId = 1;
 
   const update = (id: number, change: Partial<UploadItem>) => {
@@ -117,7 +138,13 @@ export function createUploadsController(deps: UploadsDeps): UploadsController {
       uploads: state.uploads.filter((upload) => upload.id !== item.id),
       errors: error === undefined ? state.errors : { ...state.errors, [item.composeKey]: error },
     }));
-    replaceInDraft(deps.drafts, item.composeKey, item.placeholder, text);
+    const box = boxes.get(item.composeKey);
+    if (box === undefined) {
+      replaceInDraft(deps.drafts, item.composeKey, item.placeholder, text);
+      return;
+    }
+    const next = replacePlaceholder(box.read(), item.placeholder, text);
+    if (next !== undefined) box.write(next);
   };
 
   const run = async (item: UploadItem, file: File, signal: AbortSignal) => {
@@ -157,6 +184,13 @@ export function createUploadsController(deps: UploadsDeps): UploadsController {
     return item.placeholder;
   };
 
+  const cancel = (id: number) => {
+    const item = store.getState().uploads.find((upload) => upload.id === id);
+    if (item === undefined) return;
+    controllers.get(id)?.abort(new DOMException("Upload cancelled", "AbortError"));
+    finish(item, "");
+  };
+
   return {
     start: (composeKey, files) => {
       if (files.length > 0) {
@@ -165,11 +199,17 @@ export function createUploadsController(deps: UploadsDeps): UploadsController {
       const placeholders = files.flatMap((file) => startOne(composeKey, file) ?? []);
       return placeholders.map((placeholder) => `${placeholder}\n`).join("");
     },
-    cancel: (id) => {
-      const item = store.getState().uploads.find((upload) => upload.id === id);
-      if (item === undefined) return;
-      controllers.get(id)?.abort(new DOMException("Upload cancelled", "AbortError"));
-      finish(item, "");
+    cancel,
+    openBox: (composeKey, box) => {
+      boxes.set(composeKey, box);
+      return () => {
+        if (boxes.get(composeKey) !== box) return;
+        boxes.delete(composeKey);
+        for (const item of store.getState().uploads) {
+          if (item.composeKey === composeKey) cancel(item.id);
+        }
+        store.setState((state) => ({ errors: withoutKey(state.errors, composeKey) }));
+      };
     },
     dismissError: (composeKey) => {
       store.setState((state) => ({ errors: withoutKey(state.errors, composeKey) }));

@@ -2,6 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { renderContextFromQueries } from "../../queries/render-context";
 import { loadEchoRenderer, plainEchoHtml, type EchoRenderer } from "../../controllers/echo-render";
+import { APP_BODY_MEDIA } from "../message-list/body-media";
+import { BodyMediaContext } from "../message-list/body-media-context";
 import { MessageBody } from "../message-list/message-body";
 
 /** The renderer once loaded; "failed" when it could not be (the preview then shows plain text). */
@@ -9,7 +11,8 @@ type RendererState = EchoRenderer | "loading" | "failed";
 
 /**
  * The message as it will look: rendered by the same Markdown module as the server (loaded on
- * first use, like the local echo) and shown through `MessageBody`, which sanitises it.
+ * first use, like the local echo) and shown through `MessageBody`, which sanitises it, with the
+ * message list's body behaviour (uploads' previews through temporary URLs, file chips).
  */
 export function ComposePreview({ content }: { content: string }) {
   const queryClient = useQueryClient();
@@ -42,5 +45,9 @@ export function ComposePreview({ content }: { content: string }) {
   if (content.trim() === "")
     return <p className="muted compose-preview-note">Nothing to preview.</p>;
   if (html === null) return <p className="muted compose-preview-note">Loading the preview…</p>;
-  return <MessageBody html={html} />;
+  return (
+    <BodyMediaContext value={APP_BODY_MEDIA}>
+      <MessageBody html={html} />
+    </BodyMediaContext>
+  );
 }

@@ -16,7 +16,10 @@ import { ComposeBox } from "./compose-box";
 import { insertBlock } from "./compose-uploads";
 
 // The binding alone is replaced: the controller, the drafts and the view are the app's.
-vi.mock("../../api/uploads", () => ({ uploadFile: vi.fn() }));
+vi.mock("../../api/uploads", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../api/uploads")>()),
+  uploadFile: vi.fn(),
+}));
 
 interface Pending {
   resolve: (uploaded: UploadedFile) => void;
@@ -117,6 +120,20 @@ describe("compose uploads", () => {
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(textarea.value).toBe("Text\n");
     expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  it("a drop something else took (an edit box) is not compose's", () => {
+    const textarea = renderCompose();
+    typeText(textarea, "Text");
+    const other = document.createElement("div");
+    other.addEventListener("drop", (event) => {
+      event.preventDefault();
+    });
+    document.body.append(other);
+    fireEvent.drop(other, { dataTransfer: { types: ["Files"], files: [png()] } });
+    other.remove();
+    expect(uploadFile).not.toHaveBeenCalled();
+    expect(textarea.value).toBe("Text");
   });
 
   it("a file over the limit is refused before sending, with the limit named", () => {

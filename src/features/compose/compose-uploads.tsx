@@ -1,4 +1,10 @@
-import { useEffect, useRef, type ClipboardEvent, type RefObject } from "react";
+import {
+  useEffect,
+  useRef,
+  type ClipboardEvent,
+  type DragEvent as ReactDragEvent,
+  type RefObject,
+} from "react";
 import { Icon } from "../../components/icon";
 import { uploads } from "../../controllers/uploads";
 import { useUploadError, useUploads } from "../../controllers/uploads-state";
@@ -16,7 +22,7 @@ function clipboardFiles(data: DataTransfer | null): File[] {
 }
 
 /** Whether a drag carries files (not text or a link dragged from the page). */
-function isFileDrag(event: DragEvent): boolean {
+function isFileDrag(event: DragEvent | ReactDragEvent): boolean {
   return event.dataTransfer?.types.includes("Files") === true;
 }
 
@@ -36,15 +42,18 @@ export function insertBlock(
 }
 
 /**
- * What the compose box does with files: start their uploads and put the placeholders where the
- * caret is. Paste goes through `onPaste`; a drop anywhere on the page (the message area
- * included, as Zulip's compose takes drops) and the attach button through this hook's effects.
+ * What a compose box does with files: start their uploads and put the placeholders where the
+ * caret is. Paste goes through `onPaste`, the attach button through `addFiles`. Compose takes a
+ * drop anywhere on the page (the message area included, as Zulip's compose does) unless
+ * something under it took the drop first; an edit box (`pageDrops: false`) takes the drops on
+ * itself, through `onDragOver` and `onDrop`.
  */
 export function useComposeUploads(
   composeKey: string,
   textareaRef: RefObject<HTMLTextAreaElement | null>,
   content: string,
   insert: (result: { text: string; caret: number }) => void,
+  { pageDrops = true }: { pageDrops?: boolean } = {},
 ) {
   const latest = useRef({ content, insert });
   useEffect(() => {
@@ -66,12 +75,14 @@ export function useComposeUploads(
   });
 
   useEffect(() => {
+    if (!pageDrops) return;
     const onDragOver = (event: DragEvent) => {
       // Without this the browser opens the file in place of the app.
       if (isFileDrag(event)) event.preventDefault();
     };
     const onDrop = (event: DragEvent) => {
-      if (!isFileDrag(event)) return;
+      // An edit box's drop (React's handlers run first, at the app's root) is not compose's.
+      if (!isFileDrag(event) || event.defaultPrevented) return;
       event.preventDefault();
       const files = [...(event.dataTransfer?.files ?? [])];
       if (files.length > 0) addFilesRef.current(files);
@@ -82,7 +93,7 @@ export function useComposeUploads(
       document.removeEventListener("dragover", onDragOver);
       document.removeEventListener("drop", onDrop);
     };
-  }, []);
+  }, [pageDrops]);
 
   const onPaste = (event: ClipboardEvent<HTMLElement>) => {
     const files = clipboardFiles(event.clipboardData);
@@ -91,7 +102,16 @@ export function useComposeUploads(
     event.preventDefault();
     addFiles(files);
   };
-  return { addFiles, onPaste };
+  const onDragOver = (event: ReactDragEvent<HTMLElement>) => {
+    if (isFileDrag(event)) event.preventDefault();
+  };
+  const onDrop = (event: ReactDragEvent<HTMLElement>) => {
+    if (!isFileDrag(event)) return;
+    event.preventDefault();
+    const files = [...event.dataTransfer.files];
+    if (files.length > 0) addFiles(files);
+  };
+  return { addFiles, onPaste, onDragOver, onDrop };
 }
 
 /** The attach button: a file input behind a button, several files at once. */

@@ -8,8 +8,10 @@ import {
   topicLength,
   utf8Length,
 } from "../compose/compose-limits";
+import { AttachButton, ComposeUploads } from "../compose/compose-uploads";
 import { useRawContent } from "./raw-content";
 import { useEditMessage } from "./use-edit-message";
+import { useEditUploads } from "./use-edit-uploads";
 import "./message-editor.css";
 
 function cancel(): void {
@@ -30,11 +32,15 @@ function editorKey(
 }
 
 function EditorForm({ message, original }: { message: Message; original: string }) {
-  const [content, setContent] = useState(original);
   const [topic, setTopic] = useState(message.subject);
   const enterSends = useUiStore((state) => state.enterSends);
   const { save, isSaving, error } = useEditMessage(message);
   const contentRef = useRef<HTMLTextAreaElement>(null);
+  const { composeKey, content, setContent, files, isUploading } = useEditUploads(
+    message.id,
+    contentRef,
+    original,
+  );
   const problemId = useId();
   const isStream = message.type === "stream";
 
@@ -45,9 +51,11 @@ function EditorForm({ message, original }: { message: Message; original: string 
   }, []);
 
   const problem = composeProblem({ needsTopic: isStream, topic, content });
+  // Save waits for the uploads, as compose's Send: their progress says why.
+  const canSave = problem === null && !isUploading && !isSaving;
   const shown = problem ?? error;
   const submit = () => {
-    if (problem === null && !isSaving) void save(original, { content, topic });
+    if (canSave) void save(original, { content, topic });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const action = editorKey(event, enterSends);
@@ -71,6 +79,9 @@ function EditorForm({ message, original }: { message: Message; original: string 
       onKeyDown={(event) => {
         event.stopPropagation();
       }}
+      onPaste={files.onPaste}
+      onDragOver={files.onDragOver}
+      onDrop={files.onDrop}
     >
       {isStream && (
         <div className="editor-topic-row">
@@ -113,18 +124,16 @@ function EditorForm({ message, original }: { message: Message; original: string 
           {shown}
         </p>
       )}
+      <ComposeUploads composeKey={composeKey} />
       <div className="editor-buttons">
+        <AttachButton onFiles={files.addFiles} />
         <span className="muted editor-hint">
           {enterSends ? "Enter to save, Escape to cancel" : "Ctrl+Enter to save, Escape to cancel"}
         </span>
         <button type="button" className="button" onClick={cancel}>
           Cancel
         </button>
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={isSaving || problem !== null}
-        >
+        <button type="submit" className="button button-primary" disabled={!canSave}>
           {isSaving ? "Saving…" : "Save"}
         </button>
       </div>

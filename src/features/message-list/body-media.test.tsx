@@ -34,6 +34,7 @@ function setupUrls() {
   const urls = createUploadUrls({
     client: () => createApiClient({ baseUrl: "https://chat.example" }),
     fetchUrl,
+    fetchSize: () => Promise.resolve(undefined),
     now: () => now,
   });
   return {

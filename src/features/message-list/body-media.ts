@@ -2,6 +2,7 @@ import type { MouseEvent } from "react";
 import { uploadUrls, type UploadUrls } from "../../controllers/upload-urls";
 import { resolveUrl } from "../../lib/safe-url";
 import type { BodyMedia } from "./body-media-context";
+import { prepareFileChip } from "./file-chips";
 import { openLightbox } from "./lightbox";
 
 /** Extensions Zulip previews inline (images and videos); other uploads show as a file chip. */
@@ -46,7 +47,7 @@ export function prepareBodyMedia(root: HTMLElement, urls: UploadUrls): () => voi
   for (const link of root.querySelectorAll<HTMLAnchorElement>("a[href]")) {
     const path = uploadPath(link.getAttribute("href"));
     if (path === undefined || link.closest(".message_inline_image") !== null) continue;
-    if (!MEDIA_EXTENSION.test(path)) link.classList.add("message-file-chip");
+    if (!MEDIA_EXTENSION.test(path)) prepareFileChip(link, path, urls, () => isCancelled);
   }
   return () => {
     isCancelled = true;

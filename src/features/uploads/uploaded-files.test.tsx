@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { success } from "../../test/fake-fetch";
 import { querySessionPerTest } from "../../test/query-session";
-import { formatSize, UploadedFiles } from "./uploaded-files";
+import { UploadedFiles } from "./uploaded-files";
 
 const session = querySessionPerTest();
 
@@ -42,10 +42,5 @@ describe("Your uploaded files", () => {
     expect(await screen.findByText("You have uploaded no files.")).toBeTruthy();
     expect(session.fake.requests[1]?.method).toBe("DELETE");
     expect(session.fake.requests[1]?.path).toBe("/api/v1/attachments/7");
-  });
-
-  it("formatSize", () => {
-    expect(formatSize(512)).toBe("512 B");
-    expect(formatSize(20 * 1024 * 1024)).toBe("20.0 MB");
   });
 });

@@ -1,15 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Page } from "../../components/page";
+import { formatSize } from "../../lib/format-size";
 import { attachmentQueries, useRemoveAttachment } from "../../queries/attachment-queries";
 import "./uploaded-files.css";
-
-/** A byte count as people read it: 512 B, 1.5 KB, 20.0 MB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${String(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** One upload's row: name, size, date, the messages that link it, delete with confirmation. */
 function AttachmentRow({
