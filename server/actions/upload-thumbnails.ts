@@ -11,8 +11,8 @@ type ServerContext = Pick<AppContext, "config" | "queues">;
 // One worker per server, keyed by the queue registry as the upload storage; made on first use.
 const perServer = new WeakMap<object, Thumbnailer>();
 
-/** The server's thumbnail worker (started at its first image). */
-function thumbnailer(ctx: ServerContext): Thumbnailer {
+/** The server's thumbnail worker (started at its first image), for uploads and `/thumbnail`. */
+export function thumbnailer(ctx: ServerContext): Thumbnailer {
   let found = perServer.get(ctx.queues);
   if (!found) {
     found = new Thumbnailer();
