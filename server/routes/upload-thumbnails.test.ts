@@ -159,6 +159,22 @@ describe("serving a thumbnail", () => {
   });
 });
 
+describe("deleting an upload", () => {
+  it("takes its thumbnails and its image row with it", async () => {
+    const gone = await uploadOne(server, hamlet, "gone.png", bigPng);
+    const { body } = await server.api("GET", "attachments", {}, hamlet);
+    const attachments = body["attachments"] as { id: number; path_id: string }[]; // the API's
+    const id = attachments.find((a) => a.path_id === gone)?.id;
+    const before = (await storedUploads(server)).files.length;
+    expect((await server.api("DELETE", `attachments/${String(id)}`, {}, hamlet)).status).toBe(200);
+    expect((await storedUploads(server)).files.length).toBe(before - 2);
+    expect(await imageRow(gone)).toBeUndefined();
+    expect((await get(`/user_uploads/thumbnail/${gone}/840x560.webp`, hamlet)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
 describe("register", () => {
   it("reports Zulip's thumbnail formats", async () => {
     const { body } = await server.api("POST", "register", {}, hamlet);
