@@ -22,7 +22,13 @@ const port = parentPort;
 if (!port) throw new Error("thumbnail-worker.ts runs only as a worker thread");
 
 // No optional libraries: no SVG (resvg), HEIF or JPEG XL reader is ever loaded.
-const vips = Vips({ dynamicLibraries: [] });
+// Nor libvips' warnings on stderr (a damaged upload is an answer here, not a log line).
+const vips = Vips({
+  dynamicLibraries: [],
+  preRun: (module: { ENV: Record<string, string> }) => {
+    module.ENV["VIPS_WARNING"] = "0";
+  },
+});
 
 port.on("message", (request: ThumbnailRequest) => {
   void vips.then(
