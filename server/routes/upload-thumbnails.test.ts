@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendToStream } from "../test/message-action-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { storedUploads, temporaryUrl, uploadOne } from "../test/upload-helpers";
-import { imageSize, solidImage } from "../thumbnails/test-images";
+import { animatedGif, imageSize, orientedJpeg, solidImage } from "../thumbnails/test-images";
 
 let server: TestServer;
 let hamlet: string;
@@ -61,6 +61,28 @@ describe("thumbnails at upload", () => {
       thumbnail_formats: ["840x560.webp"],
     });
     expect((await storedUploads(server)).files).toContain("840x560.webp");
+  });
+
+  it("makes an animation's animated thumbnail too, and renders it as animated", async () => {
+    const gif = await uploadOne(server, hamlet, "anim.gif", await animatedGif(90, 60, 3));
+    expect(await imageRow(gif)).toEqual({
+      original_width: 90,
+      original_height: 60,
+      frames: 3,
+      thumbnail_formats: ["840x560-anim.webp", "840x560.webp"],
+    });
+    // The still one in `src`, as Zulip's default; a client swaps in `-anim` as it likes.
+    expect(await renderedContent(`[anim.gif](/user_uploads/${gif})`)).toContain(
+      `<img data-animated="true" data-original-dimensions="90x60" data-original-content-type="image/gif"` +
+        ` src="/user_uploads/thumbnail/${gif}/840x560.webp">`,
+    );
+    const animated = await get(`/user_uploads/thumbnail/${gif}/840x560-anim.webp`, hamlet);
+    expect(await imageSize(animated.rawPayload)).toEqual({ width: 90, height: 60, pages: 3 });
+  });
+
+  it("records a JPEG's size after its EXIF rotation", async () => {
+    const jpeg = await uploadOne(server, hamlet, "turned.jpg", await orientedJpeg(80, 40, 6));
+    expect(await imageRow(jpeg)).toMatchObject({ original_width: 40, original_height: 80 });
   });
 
   it("still takes an image libvips cannot read, without thumbnail", async () => {
