@@ -61,6 +61,21 @@ describe("the thumbnail worker", () => {
     });
   });
 
+  it("bounds the bytes waiting: past them an image has no thumbnails, one alone always has", async () => {
+    const bounded = new Thumbnailer(1000);
+    const big = await solidImage(400, 400, ".png");
+    expect(big.length).toBeGreaterThan(1000);
+    const [first, second] = await Promise.all([
+      bounded.thumbnail(big),
+      bounded.thumbnail(await solidImage(10, 10, ".png")),
+    ]);
+    expect(first).toMatchObject({ ok: true, width: 400 });
+    expect(second).toMatchObject({ ok: false, message: "too many images waiting" });
+    // Once the first is done, the next is taken again.
+    expect(await bounded.thumbnail(big)).toMatchObject({ ok: true });
+    await bounded.close();
+  });
+
   it("makes a format it is asked for, and answers nothing once closed", async () => {
     const other = new Thumbnailer();
     const small = THUMBNAIL_FORMATS.map((f) => ({ ...f, max_width: 10, max_height: 10 }));

@@ -5,8 +5,12 @@ import { THUMBNAIL_FORMATS, type ThumbnailFormat } from "./formats";
 import type { ThumbnailResult } from "./make-thumbnails";
 import type { ThumbnailReply, ThumbnailRequest } from "./thumbnail-worker";
 
-/** Images waiting past this many are not thumbnailed (their uploads still succeed). */
-const MAX_QUEUED = 64;
+/**
+ * How many bytes of images may wait or be in work at once (an upload is up to 25 MiB, held in
+ * memory until the worker is done with it); past it, an image is answered without thumbnails
+ * (its upload still succeeds). One image alone is always taken, whatever its size.
+ */
+const MAX_PENDING_BYTES = 128 * 1024 * 1024;
 
 /**
  * Starts thumbnail-worker.js beside the bundle's main.js (vite.server.config.ts emits it), or
@@ -46,6 +50,9 @@ export class Thumbnailer {
   private current: (Job & { id: number }) | undefined;
   private nextId = 1;
   private closed = false;
+  private pendingBytes = 0;
+
+  constructor(private readonly maxPendingBytes = MAX_PENDING_BYTES) {}
 
   /** Thumbnails of `bytes` in `formats` (Zulip's by default), with the image's facts. */
   thumbnail(
@@ -53,9 +60,17 @@ export class Thumbnailer {
     formats: readonly ThumbnailFormat[] = THUMBNAIL_FORMATS,
   ): Promise<ThumbnailResult> {
     if (this.closed) return Promise.resolve(failed("the server is closing"));
-    if (this.queue.length >= MAX_QUEUED) return Promise.resolve(failed("too many images queued"));
+    const idle = this.current === undefined && this.queue.length === 0;
+    if (!idle && this.pendingBytes + bytes.byteLength > this.maxPendingBytes) {
+      return Promise.resolve(failed("too many images waiting"));
+    }
+    this.pendingBytes += bytes.byteLength;
     return new Promise((resolve) => {
-      this.queue.push({ bytes, formats: [...formats], resolve });
+      const done = (result: ThumbnailResult) => {
+        this.pendingBytes -= bytes.byteLength;
+        resolve(result);
+      };
+      this.queue.push({ bytes, formats: [...formats], resolve: done });
       this.next();
     });
   }
