@@ -7,7 +7,8 @@ import { defineConfig } from "vite";
  * package.json, what a production install (`npm ci --omit=dev`) provides. Files the server reads
  * at run time are found from the project's folder (server/project-root.ts), not from the bundle's.
  * The PGlite worker thread's module is a second entry, `dist/server/pglite-worker.js`, which
- * server/db/pglite-thread.ts starts from beside main.js.
+ * server/db/pglite-thread.ts starts from beside main.js; so is the thumbnail worker's,
+ * `dist/server/thumbnail-worker.js` (server/thumbnails/thumbnail-thread.ts).
  */
 export default defineConfig({
   // public/ is the client's; the server reads the demo emoji from it where it is.
@@ -15,7 +16,11 @@ export default defineConfig({
   build: {
     ssr: true,
     rolldownOptions: {
-      input: { main: "server/main.ts", "pglite-worker": "server/db/pglite-worker.ts" },
+      input: {
+        main: "server/main.ts",
+        "pglite-worker": "server/db/pglite-worker.ts",
+        "thumbnail-worker": "server/thumbnails/thumbnail-worker.ts",
+      },
       output: { entryFileNames: "[name].js" },
     },
     outDir: "dist/server",

@@ -29,6 +29,7 @@ import { settingsEndpoints } from "./routes/settings";
 import { streamEndpoints } from "./routes/streams";
 import { subscriptionEndpoints } from "./routes/subscriptions";
 import { registerThumbnails } from "./routes/thumbnail";
+import { thumbnailer } from "./actions/upload-thumbnails";
 import { uploadEndpoints, registerUploadFiles } from "./routes/uploads";
 import { userEndpoints } from "./routes/users";
 
@@ -274,7 +275,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerApi(app, ctx);
   registerEmojiFiles(app, ctx);
   registerUploadFiles(app, ctx);
-  registerThumbnails(app, ctx);
+  registerThumbnails(app, ctx, undefined, thumbnailer(ctx));
   registerClient(app, ctx.config.clientDir);
   await app.ready();
   return app;

@@ -2,8 +2,8 @@
 // run by plain `node` (no tsx). Builds a bundle into a folder of dist/ (the server finds the
 // project from its own folder, as it does from dist/server/), starts it on a fresh data folder
 // and checks what only the bundle can get wrong: the packages it leaves to node_modules, and the
-// files it reads at run time (the SQL migrations, the demo emoji), and the PGlite worker thread's
-// module, which it starts from its own folder.
+// files it reads at run time (the SQL migrations, the demo emoji), and the PGlite and thumbnail
+// worker threads' modules, which it starts from its own folder.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -17,6 +17,7 @@ const STEP_TIMEOUT_MS = 120_000;
 
 const packageJsonSchema = z.object({ dependencies: z.record(z.string(), z.string()) });
 const apiKeySchema = z.object({ api_key: z.string() });
+const uploadSchema = z.object({ url: z.string() });
 const emojiSchema = z.object({
   emoji: z.record(z.string(), z.object({ name: z.string(), source_url: z.string() })),
 });
@@ -105,11 +106,13 @@ describe("the built server", () => {
     const packageJson = packageJsonSchema.parse(
       JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")),
     );
-    // main.js, the PGlite worker's entry beside it, and the chunks they share.
+    // main.js, the PGlite and thumbnail workers' entries beside it, and the chunks they share.
     const files = readdirSync(bundleDir, { recursive: true, encoding: "utf8" }).filter((file) =>
       file.endsWith(".js"),
     );
-    expect(files).toEqual(expect.arrayContaining(["main.js", "pglite-worker.js"]));
+    expect(files).toEqual(
+      expect.arrayContaining(["main.js", "pglite-worker.js", "thumbnail-worker.js"]),
+    );
     const code = files.map((file) => readFileSync(join(bundleDir, file), "utf8")).join("\n");
     expect([...importedPackages(code)].sort()).toEqual(
       Object.keys(packageJson.dependencies).sort(),
@@ -145,9 +148,24 @@ describe("the built server", () => {
       expect(duck).toBeDefined();
       const image = await fetch(`${base}${duck?.source_url ?? ""}`);
       expect(image.status).toBe(200);
-      expect(Buffer.from(await image.arrayBuffer())).toEqual(
-        readFileSync(join(ROOT, "public", "emoji", "rubber_duck.png")),
+      const duckPng = readFileSync(join(ROOT, "public", "emoji", "rubber_duck.png"));
+      expect(Buffer.from(await image.arrayBuffer())).toEqual(duckPng);
+
+      // An uploaded image is thumbnailed by the thumbnail worker's module beside main.js.
+      const form = new FormData();
+      form.append("file", new Blob([duckPng], { type: "image/png" }), "duck.png");
+      const uploaded = await fetch(`${base}/api/v1/user_uploads`, {
+        method: "POST",
+        headers: { authorization },
+        body: form,
+      });
+      const { url } = uploadSchema.parse(await uploaded.json());
+      const thumbnail = await fetch(
+        `${base}${url.replace("/user_uploads/", "/user_uploads/thumbnail/")}/840x560.webp`,
+        { headers: { authorization } },
       );
+      expect(thumbnail.status).toBe(200);
+      expect(thumbnail.headers.get("content-type")).toBe("image/webp");
     },
     STEP_TIMEOUT_MS,
   );

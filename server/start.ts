@@ -2,6 +2,7 @@ import { rm } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import { emojiFolder } from "./actions/emoji";
 import { closeUploadStorage } from "./actions/upload-storage";
+import { closeThumbnailer } from "./actions/upload-thumbnails";
 import { buildApp } from "./app";
 import { trackRequestsInFlight } from "./drain-connections";
 import { systemClock, type Clock } from "./clock";
@@ -145,6 +146,7 @@ export async function startServer(
       if (config.dataDir === undefined) {
         await rm(await emojiFolder(ctx), { recursive: true, force: true });
       }
+      await closeThumbnailer(ctx);
       await closeUploadStorage(ctx);
     },
   };

@@ -22,6 +22,46 @@ describe("inline previews: uploaded files", () => {
         imageDiv("/user_uploads/2/ab/Cat.JPG", "/user_uploads/2/ab/Cat.JPG", ' title="the cat"'),
     );
   });
+  it("an uploaded image with a thumbnail is Zulip 9's thumbnail markup", () => {
+    const context: RenderContext = {
+      ...REALM,
+      uploadImages: {
+        "2/ab/cat.png": {
+          width: 1920,
+          height: 1080,
+          contentType: "image/png",
+          animated: false,
+          thumbnail: "840x560.webp",
+        },
+        "2/ab/cat.gif": {
+          width: 300,
+          height: 200,
+          contentType: "image/gif",
+          animated: true,
+          thumbnail: "840x560.webp",
+        },
+      },
+    };
+    expect(html("https://chat.example/user_uploads/2/ab/cat.png", context)).toBe(
+      '<div class="message_inline_image"><a href="https://chat.example/user_uploads/2/ab/cat.png">' +
+        '<img data-original-dimensions="1920x1080" data-original-content-type="image/png"' +
+        ' src="/user_uploads/thumbnail/2/ab/cat.png/840x560.webp"></a></div>',
+    );
+    expect(html("[anim](/user_uploads/2/ab/cat.gif)", context)).toBe(
+      '<p><a href="/user_uploads/2/ab/cat.gif">anim</a></p>\n' +
+        '<div class="message_inline_image"><a href="/user_uploads/2/ab/cat.gif" title="anim">' +
+        '<img data-animated="true" data-original-dimensions="300x200"' +
+        ' data-original-content-type="image/gif"' +
+        ' src="/user_uploads/thumbnail/2/ab/cat.gif/840x560.webp"></a></div>',
+    );
+    // Another upload, and a key no upload has, keep the original.
+    expect(html("[x](/user_uploads/2/ab/dog.png)", context)).toContain(
+      '<img src="/user_uploads/2/ab/dog.png">',
+    );
+    expect(html("[x](/user_uploads/2/constructor.png)", context)).toContain(
+      '<img src="/user_uploads/2/constructor.png">',
+    );
+  });
   it("an uploaded video plays from its own URL, without camo", () => {
     expect(html("[clip](/user_uploads/2/cd/clip.mp4)")).toBe(
       '<p><a href="/user_uploads/2/cd/clip.mp4">clip</a></p>\n' +

@@ -157,12 +157,29 @@ function titleAttr(title: string | null): string {
   return title === null ? "" : ` title="${escapeAttr(title)}"`;
 }
 
+/**
+ * An upload's `<img>`: Zulip 9's thumbnail markup when the server has one (the original's size
+ * and type, `data-animated`, and the thumbnail's URL), else the original itself.
+ */
+function uploadImg(upload: string, context: RenderContext): string {
+  const pathId = upload.slice("/user_uploads/".length);
+  const images = context.uploadImages;
+  const image = images && Object.hasOwn(images, pathId) ? images[pathId] : undefined;
+  if (!image) return `<img src="${escapeAttr(upload)}">`;
+  return (
+    `<img${image.animated ? ' data-animated="true"' : ""}` +
+    ` data-original-dimensions="${image.width}x${image.height}"` +
+    ` data-original-content-type="${escapeAttr(image.contentType)}"` +
+    ` src="${escapeAttr(`/user_uploads/thumbnail/${pathId}/${image.thumbnail}`)}">`
+  );
+}
+
 /** Zulip's `handle_image_inlining` and `add_a`; null when Parley would load it from nowhere safe. */
 function imagePreview(url: string, title: string | null, context: RenderContext): string | null {
   const image = actualImageUrl(url);
   const upload = uploadPath(image, context.realmUrl);
   let img: string;
-  if (upload !== null) img = `<img src="${escapeAttr(upload)}">`;
+  if (upload !== null) img = uploadImg(upload, context);
   else if (isExternalUrl(image)) {
     img =
       `<img src="${escapeAttr(thumbnailUrl(image, "thumbnail"))}"` +

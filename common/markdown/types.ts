@@ -17,6 +17,24 @@ export interface RenderContext {
   camo?: { baseUrl: string; key: string };
   /** No inline image or video previews (Zulip's `no_previews`, e.g. for stream descriptions). */
   noPreviews?: boolean;
+  /**
+   * The uploaded images the message links that have thumbnails, by path id (the part of the URL
+   * after `/user_uploads/`): Zulip's `user_upload_previews`. An upload not here (not an image, an
+   * old one, a local echo) previews as the original.
+   */
+  uploadImages?: Readonly<Record<string, UploadImage>>;
+}
+
+/** What the server knows of an uploaded image (Zulip's ImageAttachment). */
+export interface UploadImage {
+  /** After EXIF rotation. */
+  width: number;
+  height: number;
+  /** The original's type, as sniffed at upload. */
+  contentType: string;
+  animated: boolean;
+  /** The format name of the thumbnail a message shows (`840x560.webp`). */
+  thumbnail: string;
 }
 
 /** What rendering one message produces. */

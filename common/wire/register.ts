@@ -51,6 +51,18 @@ const realmSnapshotShape = {
   max_stream_description_length: z.number().int().optional(),
   /** The largest upload the server takes, in MiB (Zulip's default 25). */
   max_file_upload_size_mib: z.number().int().optional(),
+  /** Zulip 9+: the thumbnail formats the server makes of uploaded images. */
+  server_thumbnail_formats: z
+    .array(
+      z.object({
+        name: z.string(),
+        max_width: z.number().int(),
+        max_height: z.number().int(),
+        format: z.string(),
+        animated: z.boolean(),
+      }),
+    )
+    .optional(),
   event_queue_longpoll_timeout_seconds: z.number().optional(),
   server_presence_ping_interval_seconds: z.number().optional(),
   server_presence_offline_threshold_seconds: z.number().optional(),

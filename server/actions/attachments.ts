@@ -17,6 +17,7 @@ import { badRequest } from "../http/errors";
 import { checkedPathId } from "../uploads/path-id";
 import { visibleMessages } from "./message-access";
 import { uploadStorage } from "./upload-storage";
+import { deleteThumbnails } from "./upload-thumbnails";
 
 /**
  * Zulip's rule for who may read an upload (`validate_attachment_request`): its uploader, and
@@ -138,6 +139,7 @@ export async function userAttachments(ctx: AppContext, user: UserRow) {
 export async function removeAttachment(ctx: AppContext, user: UserRow, id: number): Promise<void> {
   const attachment = await findAttachmentById(ctx.db, id);
   if (!attachment || attachment.owner_id !== user.id) throw badRequest("Invalid attachment");
+  await deleteThumbnails(ctx, attachment);
   await deleteAttachment(ctx.db, attachment.id);
   await (await uploadStorage(ctx)).delete(attachment.path_id);
   const used = await uploadSpaceUsed(ctx.db);

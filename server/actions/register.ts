@@ -1,4 +1,5 @@
 import type { WithoutKeys } from "../../common/wire/common";
+import { THUMBNAIL_FORMATS } from "../thumbnails/formats";
 import type { RegisterResponse } from "../../common/wire/register";
 import type { AppContext } from "../context";
 import { loadUserSettings } from "../db/user-settings";
@@ -43,6 +44,7 @@ function realmState(ctx: AppContext, realmUrl: string): Partial<InitialState> {
     max_stream_name_length: MAX_STREAM_NAME_LENGTH,
     max_stream_description_length: 1024,
     max_file_upload_size_mib: ctx.config.maxFileUploadSizeMib,
+    server_thumbnail_formats: THUMBNAIL_FORMATS.map((f) => ({ ...f })),
     event_queue_longpoll_timeout_seconds: ctx.config.longpollTimeoutSeconds,
     server_presence_ping_interval_seconds: 60,
     server_presence_offline_threshold_seconds: 200,

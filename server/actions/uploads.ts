@@ -4,9 +4,12 @@ import type { UserRow } from "../db/users";
 import type { ParsedBody } from "../http/body";
 import { ApiError, badRequest } from "../http/errors";
 import { readFirstFile } from "../http/multipart-file";
-import { checkedPathId, newPathId, pathIdName } from "../uploads/path-id";
+import { findImageAttachment } from "../db/image-attachments";
+import { nearestFormat, parseFormatName } from "../thumbnails/formats";
+import { checkedPathId, newPathId, pathIdName, thumbnailKey } from "../uploads/path-id";
 import { sniffContentType } from "../uploads/sniff";
 import { canReadAttachment, publishAttachments } from "./attachments";
+import { thumbnailUpload } from "./upload-thumbnails";
 import { signPathId, TEMPORARY_URL_SECONDS, uploadStorage, verifyToken } from "./upload-storage";
 
 const MIB = 1024 * 1024;
@@ -54,6 +57,8 @@ export async function uploadFile(ctx: AppContext, user: UserRow, body: ParsedBod
       await received.keep(pathId);
       return inserted;
     });
+    // Before the answer, so a message sent once the upload is answered has its thumbnail.
+    await thumbnailUpload(ctx, row);
     await publishAttachments(ctx, "add", [row.id]);
     // As Zulip, the path id as it is: its name holds only letters, digits, `_`, `.` and `-`.
     const url = `/user_uploads/${pathId}`;
@@ -115,6 +120,30 @@ export async function temporaryFileUrl(
   return {
     url: `/user_uploads/temporary/${token}/${encodeURIComponent(pathIdName(found.path_id))}`,
   };
+}
+
+/** Why a thumbnail is not served (an image without one, or no such format): a 404. */
+const NO_THUMBNAIL: ReadRefusal = {
+  status: 404,
+  text: "<p>This image has no thumbnail of that format.</p>",
+};
+
+/**
+ * The stored thumbnail (its storage key and format name) that answers a request for `format`
+ * of `attachment`: the nearest Zulip would serve (`nearestFormat`), or a 404 refusal when the
+ * name is not a format or the upload has no thumbnail. Only a format name ever reaches the key.
+ */
+export async function thumbnailToServe(
+  ctx: AppContext,
+  attachment: AttachmentRow,
+  format: string,
+): Promise<{ key: string; name: string } | ReadRefusal> {
+  const requested = parseFormatName(format);
+  if (!requested) return NO_THUMBNAIL;
+  const image = await findImageAttachment(ctx.db, attachment.id);
+  const name = image && nearestFormat(requested, image.thumbnail_formats);
+  if (!name) return NO_THUMBNAIL;
+  return { key: thumbnailKey(attachment.path_id, name), name };
 }
 
 /**

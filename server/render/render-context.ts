@@ -1,10 +1,13 @@
 import { topicLinks, type RenderContext } from "../../common/markdown/render";
+import type { UploadImage } from "../../common/markdown/types";
 import type { Queryable } from "../db/database";
+import { findImagesByPathIds } from "../db/image-attachments";
 import type { UserSettings } from "../../common/wire/settings";
 import { listEmoji, listLinkifiers } from "../db/realm";
 import { loadUserSettings } from "../db/user-settings";
 import { listUsers } from "../db/users";
 import { emojiSourceUrl } from "../format/emoji";
+import { defaultFormat } from "../thumbnails/formats";
 
 /** What the renderer needs that is the same for every sender. */
 type SharedContext = Omit<RenderContext, "streams"> & {
@@ -41,6 +44,36 @@ async function loadShared(db: Queryable): Promise<SharedContext> {
       url_template: l.url_template,
     })),
   };
+}
+
+/** What may be a path id after `/user_uploads/` in a message's Markdown. */
+const LINKED_UPLOAD = /\/user_uploads\/(\d+\/[^\s()[\]<>"'?#]+)/g;
+
+/**
+ * The thumbnailed uploads `content` links (Zulip's `get_user_upload_previews`), in one query,
+ * keyed by path id; the renderer previews them with their thumbnails.
+ */
+async function linkedUploadImages(
+  db: Queryable,
+  content: string,
+): Promise<Record<string, UploadImage>> {
+  const pathIds = new Set<string>();
+  for (const match of content.matchAll(LINKED_UPLOAD)) {
+    if (match[1] !== undefined) pathIds.add(match[1]);
+  }
+  const images: Record<string, UploadImage> = {};
+  for (const row of await findImagesByPathIds(db, [...pathIds])) {
+    const thumbnail = defaultFormat(row.thumbnail_formats);
+    if (thumbnail === undefined) continue;
+    images[row.path_id] = {
+      width: row.original_width,
+      height: row.original_height,
+      contentType: row.content_type,
+      animated: row.frames > 1,
+      thumbnail,
+    };
+  }
+  return images;
 }
 
 /**
@@ -110,8 +143,12 @@ export class RenderContextCache {
           [senderId],
         )
       : [];
+    const uploadImages = content.includes("/user_uploads/")
+      ? await linkedUploadImages(db, content)
+      : undefined;
     return {
       ...shared,
+      ...(uploadImages === undefined ? {} : { uploadImages }),
       streams: [...publicStreams, ...privateStreams].map((s) => ({ id: s.id, name: s.name })),
       translateEmoticons: settings.translate_emoticons,
       ...(realmUrl === undefined ? {} : { realmUrl }),

@@ -115,7 +115,8 @@ describe("GET /attachments and DELETE /attachments/{id}", () => {
     expect(done.status).toBe(200);
     const after = await storedUploads(server);
     expect(after.rows).toBe(before.rows - 1);
-    expect(after.files.length).toBe(before.files.length - 1);
+    // The original and its thumbnail.
+    expect(after.files.length).toBe(before.files.length - 2);
     expect((await temporaryUrl(server, as("cordelia"), pathId)).status).toBe(404);
   });
 });

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
 import { systemClock } from "../clock";
 import { startTestServer } from "../test/test-server";
+import { claimedPng, imageSize, solidImage } from "../thumbnails/test-images";
+import { Thumbnailer } from "../thumbnails/thumbnail-thread";
 import { registerThumbnails, type ThumbnailNetwork } from "./thumbnail";
 import {
   fetchFromAddress,
@@ -28,9 +30,12 @@ function fakeNetwork(names: Record<string, string[]>, body: Buffer = PNG) {
   return { network, fetched };
 }
 
+const images = new Thumbnailer();
+afterAll(() => images.close());
+
 async function appWith(network: ThumbnailNetwork): Promise<FastifyInstance> {
   const app = Fastify();
-  registerThumbnails(app, { clock: systemClock, config: loadConfig({}, "/") }, network);
+  registerThumbnails(app, { clock: systemClock, config: loadConfig({}, "/") }, network, images);
   await app.ready();
   return app;
 }
@@ -138,6 +143,33 @@ describe("GET /thumbnail serves a public image", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["content-security-policy"]).toMatch(/default-src 'none'; sandbox/);
     expect(response.rawPayload.equals(PNG)).toBe(true);
+  });
+});
+
+describe("GET /thumbnail resizes at size=thumbnail", () => {
+  it("answers a WebP fitted in 840x560 at size=thumbnail, the original at size=full", async () => {
+    const photo = await solidImage(1200, 900, ".png");
+    const { network } = fakeNetwork({ "img.example": ["93.184.216.34"] }, photo);
+    const app = await appWith(network);
+    const small = await get(app, "https://img.example/photo.png");
+    expect(small.statusCode).toBe(200);
+    expect(small.headers["content-type"]).toBe("image/webp");
+    expect(small.headers["x-content-type-options"]).toBe("nosniff");
+    expect(await imageSize(small.rawPayload)).toMatchObject({ width: 747, height: 560 });
+    const full = await get(app, "https://img.example/photo.png", "full");
+    expect(full.headers["content-type"]).toBe("image/png");
+    expect(full.rawPayload.equals(photo)).toBe(true);
+  });
+
+  it("answers an image libvips does not read as it is, and refuses a pixel bomb", async () => {
+    const { network } = fakeNetwork({ "img.example": ["93.184.216.34"] });
+    const unread = await get(await appWith(network), "https://img.example/odd.png");
+    expect(unread.statusCode).toBe(200);
+    expect(unread.rawPayload.equals(PNG)).toBe(true);
+    const bomb = fakeNetwork({ "img.example": ["93.184.216.34"] }, claimedPng(20000, 20000));
+    const refused = await get(await appWith(bomb.network), "https://img.example/bomb.png");
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json<{ msg: string }>().msg).toMatch(/too many pixels/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { removeAttachment, userAttachments } from "../actions/attachments";
 import { uploadStorage } from "../actions/upload-storage";
@@ -6,14 +7,16 @@ import {
   attachmentForToken,
   attachmentToServe,
   temporaryFileUrl,
+  thumbnailToServe,
   uploadFile,
 } from "../actions/uploads";
 import type { AppContext } from "../context";
 import type { AttachmentRow } from "../db/attachments";
+import type { UserRow } from "../db/users";
 import { authenticateBasic } from "../http/auth";
 import { userEndpoint, type Endpoint } from "../http/endpoint";
 import { ApiError } from "../http/errors";
-import { isInlineType } from "../uploads/sniff";
+import { isInlineType, sniffContentType, SNIFF_BYTES } from "../uploads/sniff";
 import { pathInteger, pathText } from "./path-params";
 
 /** `POST /user_uploads`, the temporary URL of one, `GET /attachments`, `DELETE` one. */
@@ -68,35 +71,46 @@ function byteRange(header: string, size: number): { start: number; end: number }
   return start <= end && start < size ? { start, end } : undefined;
 }
 
+/** A stored file to send: an upload, or one of its thumbnails (`key` its storage key). */
+interface StoredFile {
+  key: string;
+  /** The type sniffed from the original's bytes; a thumbnail's is sniffed from its own. */
+  contentType: string | undefined;
+  fileName: string;
+}
+
 /**
- * Sends an upload. The type is the one sniffed from its bytes at upload; only images, video and
- * audio are inline, anything else is a download, and every answer is `nosniff` under a
- * sandboxing CSP, so an uploaded HTML or SVG file can never run as a page of this origin.
+ * Sends an upload. The type is the one sniffed from its bytes; only images, video and audio
+ * are inline, anything else is a download, and every answer is `nosniff` under a sandboxing
+ * CSP, so an uploaded HTML or SVG file can never run as a page of this origin.
  */
 async function sendAttachment(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  attachment: AttachmentRow,
+  file: StoredFile,
 ): Promise<FastifyReply> {
   const storage = await uploadStorage(ctx);
-  const stat = await storage.stat(attachment.path_id);
+  const stat = await storage.stat(file.key);
   if (!stat) return reply.status(404).type("text/html").send("<p>File not found</p>");
-  const inline = isInlineType(attachment.content_type);
+  const contentType =
+    file.contentType ??
+    sniffContentType(await buffer(storage.open(file.key, { start: 0, end: SNIFF_BYTES - 1 })));
+  const inline = isInlineType(contentType);
   void reply
-    .header("Content-Type", attachment.content_type)
+    .header("Content-Type", contentType)
     .header("X-Content-Type-Options", "nosniff")
     .header("Content-Security-Policy", "sandbox; default-src 'none'")
     .header(
       "Content-Disposition",
-      contentDisposition(inline ? "inline" : "attachment", attachment.file_name),
+      contentDisposition(inline ? "inline" : "attachment", file.fileName),
     )
     .header("Cache-Control", "private, immutable")
     .header("Accept-Ranges", "bytes");
   // HEAD (a file chip asks for the size) opens no file: Fastify's HEAD route would read a
   // stream to its end only to drop it. An empty stream keeps the Content-Length set here.
   const body = (range?: { start: number; end: number }) =>
-    request.method === "HEAD" ? Readable.from([]) : storage.open(attachment.path_id, range);
+    request.method === "HEAD" ? Readable.from([]) : storage.open(file.key, range);
   const rangeHeader = request.headers.range;
   if (rangeHeader === undefined) {
     return reply.header("Content-Length", stat.size).send(body());
@@ -110,6 +124,43 @@ async function sendAttachment(
     .send(body(range));
 }
 
+/** The original upload as a stored file. */
+function original(attachment: AttachmentRow): StoredFile {
+  return {
+    key: attachment.path_id,
+    contentType: attachment.content_type,
+    fileName: attachment.file_name,
+  };
+}
+
+/** The thumbnail of `attachment` a request for `format` gets, or the refusal it gets. */
+async function sendThumbnail(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  attachment: AttachmentRow,
+  format: string,
+): Promise<FastifyReply> {
+  const found = await thumbnailToServe(ctx, attachment, format);
+  if ("status" in found) return reply.status(found.status).type("text/html").send(found.text);
+  const file = { key: found.key, contentType: undefined, fileName: found.name };
+  return sendAttachment(ctx, request, reply, file);
+}
+
+/** The viewer a request's Basic credentials name (undefined without any), or the error. */
+async function viewerOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<UserRow | undefined | ApiError> {
+  const header = request.headers.authorization;
+  try {
+    return header === undefined ? undefined : await authenticateBasic(ctx.db, header);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+}
+
 function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.status(error.status).send(error.toBody());
 }
@@ -117,36 +168,52 @@ function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 /**
  * `GET /user_uploads/temporary/{token}/{name}` (no credentials: the token is a signed, short-lived
  * grant, as Zulip's) and `GET /user_uploads/{realm_id}/{path…}` (Basic auth; an anonymous
- * request is refused, as Parley has no web-public streams and no session cookies).
+ * request is refused, as Parley has no web-public streams and no session cookies). Thumbnails:
+ * `GET /user_uploads/thumbnail/{realm_id}/{path…}/{format}` (Zulip's, Basic auth, the original's
+ * permission) and `GET /user_uploads/temporary/{token}/{name}/{format}` (Parley's: the original's
+ * token also grants its thumbnails, and only them; the format is a format name, nothing else).
  */
 export function registerUploadFiles(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { token: string; filename: string } }>(
     "/user_uploads/temporary/:token/:filename",
     async (request, reply) => {
-      const attachment = await attachmentForToken(
-        ctx,
-        request.params.token,
-        request.params.filename,
-      );
+      const { token, filename } = request.params;
+      const attachment = await attachmentForToken(ctx, token, filename);
       if (attachment instanceof ApiError) return sendError(reply, attachment);
-      return sendAttachment(ctx, request, reply, attachment);
+      return sendAttachment(ctx, request, reply, original(attachment));
+    },
+  );
+  app.get<{ Params: { token: string; filename: string; format: string } }>(
+    "/user_uploads/temporary/:token/:filename/:format",
+    async (request, reply) => {
+      const { token, filename, format } = request.params;
+      const attachment = await attachmentForToken(ctx, token, filename);
+      if (attachment instanceof ApiError) return sendError(reply, attachment);
+      return sendThumbnail(ctx, request, reply, attachment, format);
+    },
+  );
+  app.get<{ Params: { realm_id: string; "*": string } }>(
+    "/user_uploads/thumbnail/:realm_id/*",
+    async (request, reply) => {
+      const viewer = await viewerOf(ctx, request);
+      if (viewer instanceof ApiError) return sendError(reply, viewer);
+      const rest = request.params["*"];
+      const slash = rest.lastIndexOf("/");
+      const pathId = `${request.params.realm_id}/${rest.slice(0, Math.max(slash, 0))}`;
+      const found = await attachmentToServe(ctx, viewer, pathId);
+      if ("status" in found) return reply.status(found.status).type("text/html").send(found.text);
+      return sendThumbnail(ctx, request, reply, found, rest.slice(slash + 1));
     },
   );
   app.get<{ Params: { realm_id: string; "*": string } }>(
     "/user_uploads/:realm_id/*",
     async (request, reply) => {
-      const header = request.headers.authorization;
-      let viewer;
-      try {
-        viewer = header === undefined ? undefined : await authenticateBasic(ctx.db, header);
-      } catch (error) {
-        if (error instanceof ApiError) return sendError(reply, error);
-        throw error;
-      }
+      const viewer = await viewerOf(ctx, request);
+      if (viewer instanceof ApiError) return sendError(reply, viewer);
       const pathId = `${request.params.realm_id}/${request.params["*"]}`;
       const found = await attachmentToServe(ctx, viewer, pathId);
       if ("status" in found) return reply.status(found.status).type("text/html").send(found.text);
-      return sendAttachment(ctx, request, reply, found);
+      return sendAttachment(ctx, request, reply, original(found));
     },
   );
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { parseFormatName } from "../thumbnails/formats";
 
 /** The only organisation of a Parley server (the `realm` table holds one row, id 1). */
 const REALM_ID = 1;
@@ -46,4 +47,21 @@ export function checkedPathId(text: string): string | undefined {
 /** The file name at the end of a path id. */
 export function pathIdName(pathId: string): string {
   return pathId.slice(pathId.lastIndexOf("/") + 1);
+}
+
+/** Where a thumbnail of `pathId` is stored: Zulip's `thumbnail/{path id}/{format name}`. */
+export function thumbnailKey(pathId: string, formatName: string): string {
+  return `thumbnail/${pathId}/${formatName}`;
+}
+
+/**
+ * `text` if it is a path id or a thumbnail's key (of a path id, with a format's name), else
+ * undefined: what the storage accepts.
+ */
+export function checkedStorageKey(text: string): string | undefined {
+  if (!text.startsWith("thumbnail/")) return checkedPathId(text);
+  const slash = text.lastIndexOf("/");
+  const pathId = text.slice("thumbnail/".length, slash);
+  const format = text.slice(slash + 1);
+  return checkedPathId(pathId) !== undefined && parseFormatName(format) ? text : undefined;
 }

@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import { text } from "node:stream/consumers";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkedPathId, newPathId, sanitizeName } from "./path-id";
+import { checkedPathId, checkedStorageKey, newPathId, sanitizeName, thumbnailKey } from "./path-id";
 import { isInlineType, sniffContentType } from "./sniff";
 import { LocalUploadStorage } from "./storage";
 
@@ -32,6 +32,29 @@ describe("LocalUploadStorage", () => {
     expect(await text(storage.open(pathId, { start: 2, end: 4 }))).toBe("llo");
     await storage.delete(pathId);
     expect(await storage.stat(pathId)).toBeUndefined();
+  });
+
+  it("writes a thumbnail beside its upload, and nothing at a key bent out of that shape", async () => {
+    const pathId = newPathId("cat.png");
+    const key = thumbnailKey(pathId, "840x560.webp");
+    await storage.write(key, Buffer.from("RIFF....WEBP"));
+    expect(await text(storage.open(key))).toBe("RIFF....WEBP");
+    expect(checkedStorageKey(key)).toBe(key);
+    for (const bent of [
+      `thumbnail/${pathId}/../../../../etc`,
+      `thumbnail/${pathId}/840x560.png`,
+      `thumbnail/${pathId}/..`,
+      `thumbnail/1/../840x560.webp`,
+      `thumbnail/${pathId}`,
+      `thumbnail/${pathId}/840x560.webp/x`,
+    ]) {
+      expect(checkedStorageKey(bent), bent).toBeUndefined();
+      await expect(storage.write(bent, Buffer.from("x")), bent).rejects.toThrow(/Not an upload/);
+    }
+    await storage.delete(key);
+    expect(await storage.stat(key)).toBeUndefined();
+    // Nothing left in the incoming folder either.
+    expect(await readdir(`${root}/.incoming`)).toEqual([]);
   });
 
   it("leaves nothing behind when the stream fails or the file is discarded", async () => {

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, mkdtemp, rename, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { checkedPathId } from "./path-id";
+import { checkedStorageKey } from "./path-id";
 import { SNIFF_BYTES } from "./sniff";
 
 /** A file received into temporary storage, not yet kept under a path id. */
@@ -21,11 +21,14 @@ export interface ReceivedFile {
 
 /**
  * Where uploaded files live. Routes and actions use only this, so object storage can take the
- * local folder's place without touching them.
+ * local folder's place without touching them. A file is named by a path id, or by a thumbnail's
+ * key (`thumbnail/{path id}/{format}`, beside the original's as Zulip's).
  */
 export interface UploadStorage {
   /** Writes `source` to a temporary file; a failed stream leaves nothing behind. */
   receive(source: Readable): Promise<ReceivedFile>;
+  /** Writes a small file made by the server (a thumbnail) at `pathId`, atomically. */
+  write(pathId: string, bytes: Uint8Array): Promise<void>;
   /** The file's size, or undefined if there is none at `pathId`. */
   stat(pathId: string): Promise<{ size: number } | undefined>;
   /** Reads the file (the inclusive byte range, if given). */
@@ -57,9 +60,9 @@ export class LocalUploadStorage implements UploadStorage {
     return new LocalUploadStorage(root, false);
   }
 
-  /** The file of `pathId`; throws for anything that is not a path id under the root. */
+  /** The file of `pathId`; throws for anything that is not a path id (or thumbnail key). */
   private pathOf(pathId: string): string {
-    const checked = checkedPathId(pathId);
+    const checked = checkedStorageKey(pathId);
     const path = checked === undefined ? undefined : resolve(this.root, checked);
     if (path === undefined || !path.startsWith(this.root + sep)) {
       throw new Error(`Not an upload path: ${JSON.stringify(pathId)}`);
@@ -93,6 +96,20 @@ export class LocalUploadStorage implements UploadStorage {
       },
       discard: () => rm(temporary, { force: true }),
     };
+  }
+
+  async write(pathId: string, bytes: Uint8Array): Promise<void> {
+    const target = this.pathOf(pathId);
+    const incoming = join(this.root, ".incoming");
+    await mkdir(incoming, { recursive: true });
+    const temporary = join(incoming, randomBytes(16).toString("hex"));
+    try {
+      await writeFile(temporary, bytes, { flag: "wx" });
+      await mkdir(dirname(target), { recursive: true });
+      await rename(temporary, target);
+    } finally {
+      await rm(temporary, { force: true });
+    }
   }
 
   async stat(pathId: string): Promise<{ size: number } | undefined> {

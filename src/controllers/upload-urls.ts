@@ -21,8 +21,8 @@ export interface UploadUrlDeps {
 /** Temporary URLs of uploads, one request per path while the last answer is fresh. */
 export interface UploadUrls {
   /**
-   * The URL an `<img>`, `<video>` or a new tab can load upload `url` (`/user_uploads/{realm}/…`)
-   * from without credentials; undefined for a URL that is not an upload's. Rejects with the
+   * The URL an `<img>`, `<video>` or a new tab can load upload `url` (`/user_uploads/{realm}/…`,
+   * or a thumbnail's `/user_uploads/thumbnail/{realm}/…/{format}`) from without credentials; undefined for a URL that is not an upload's. Rejects with the
    * transport's error when the server refuses (no access, deleted).
    */
   temporaryUrl(url: string): Promise<string> | undefined;
@@ -35,6 +35,9 @@ export interface UploadUrls {
   fileSize(url: string): Promise<number | undefined> | undefined;
 }
 
+/** A thumbnail's URL (`/user_uploads/thumbnail/{path id}/{format}`): its original's and format. */
+const THUMBNAIL_URL = /^\/user_uploads\/thumbnail\/(\d+\/.+)\/(\d+x\d+(?:-anim)?\.[a-z]+)$/;
+
 /** Upload URLs over `deps` (the app's is `uploadUrls`). */
 export function createUploadUrls(deps: UploadUrlDeps): UploadUrls {
   const cache = new Map<string, { at: number; url: Promise<string> }>();
@@ -45,6 +48,15 @@ export function createUploadUrls(deps: UploadUrlDeps): UploadUrls {
   };
   const urls: UploadUrls = {
     temporaryUrl: (url) => {
+      // A thumbnail loads through its original's temporary URL with the format appended: the
+      // server's token for an upload also grants its thumbnails (and nothing else).
+      const thumbnail = THUMBNAIL_URL.exec(url);
+      if (thumbnail?.[1] !== undefined && thumbnail[2] !== undefined) {
+        const format = thumbnail[2];
+        return urls
+          .temporaryUrl(`/user_uploads/${thumbnail[1]}`)
+          ?.then((original) => `${original}/${format}`);
+      }
       const pathId = uploadPathId(url);
       if (pathId === undefined) return undefined;
       const key = `${pathId.realmId}/${pathId.rest}`;

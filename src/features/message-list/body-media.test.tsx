@@ -16,6 +16,10 @@ const EXTERNAL_PREVIEW =
   '<div class="message_inline_image"><a href="https://example.com/dog.png">' +
   '<img data-src-fullsize="/thumbnail?url=https%3A%2F%2Fexample.com%2Fdog.png&amp;size=full" ' +
   'src="/thumbnail?url=https%3A%2F%2Fexample.com%2Fdog.png&amp;size=thumbnail"></a></div>';
+const THUMBNAIL_PREVIEW =
+  '<div class="message_inline_image"><a href="/user_uploads/2/ab/x/big.png" title="big.png">' +
+  '<img data-original-dimensions="1920x1080" data-original-content-type="image/png" ' +
+  'src="/user_uploads/thumbnail/2/ab/x/big.png/840x560.webp"></a></div>';
 const VIDEO_PREVIEW =
   '<div class="message_inline_image message_inline_video"><a href="/user_uploads/2/cd/y/clip.mp4">' +
   '<video preload="metadata" src="/user_uploads/2/cd/y/clip.mp4"></video></a></div>';
@@ -76,6 +80,29 @@ describe("message body media", () => {
       "/thumbnail?url=https%3A%2F%2Fexample.com%2Fdog.png&size=thumbnail",
     );
     expect(fetchUrl).toHaveBeenCalledTimes(2);
+  });
+
+  it("a thumbnail loads through its original's temporary URL, its box sized at once", async () => {
+    const { urls, fetchUrl } = setupUrls();
+    const root = body(THUMBNAIL_PREVIEW + THUMBNAIL_PREVIEW.replace(/1920x1080/, "300x600"));
+    prepareBodyMedia(root, urls);
+    const [wide, tall] = root.querySelectorAll<HTMLElement>(".message_inline_image");
+    // Before any answer: 1920×1080 fits 840×560 at 840×473; 300×600 at 280×560.
+    expect([wide?.style.width, wide?.style.aspectRatio]).toEqual(["840px", "1920 / 1080"]);
+    expect([tall?.style.width, tall?.style.aspectRatio]).toEqual(["280px", "300 / 600"]);
+    expect(wide?.hasAttribute("data-thumbnail-box")).toBe(true);
+    await flush();
+    expect(wide?.querySelector("img")?.getAttribute("src")).toBe(
+      "https://chat.example/user_uploads/temporary/token-ab/x/big.png/840x560.webp",
+    );
+    expect(fetchUrl).toHaveBeenCalledTimes(1);
+    expect(fetchUrl.mock.calls[0]?.[1]).toEqual({ realmId: "2", rest: "ab/x/big.png" });
+    // A small original is not enlarged; a preview without dimensions keeps the CSS box.
+    const small = body(THUMBNAIL_PREVIEW.replace(/1920x1080/, "200x100") + UPLOAD_PREVIEW);
+    prepareBodyMedia(small, urls);
+    const [smallBox, plain] = small.querySelectorAll<HTMLElement>(".message_inline_image");
+    expect(smallBox?.style.width).toBe("200px");
+    expect(plain?.style.width).toBe("");
   });
 
   it("a path's temporary URL is reused while fresh, then asked again", async () => {
@@ -144,6 +171,35 @@ describe("lightbox", () => {
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByText(/Image \d of/)).toBeNull();
     expect(document.activeElement).toBe(opener);
+    list.remove();
+  });
+
+  it("shows a thumbnail at once and offers its original through the upload's URL", async () => {
+    const list = document.createElement("div");
+    list.innerHTML = sanitizeHtml(THUMBNAIL_PREVIEW);
+    document.body.append(list);
+    render(<Lightbox />);
+    const thumbnail = list.querySelector("img");
+    thumbnail?.setAttribute(
+      "src",
+      "https://chat.example/user_uploads/temporary/t/big.png/840x560.webp",
+    );
+    const original = vi.fn(() =>
+      Promise.resolve("https://chat.example/user_uploads/temporary/t/big.png"),
+    );
+    act(() => {
+      if (thumbnail) openLightbox(list, thumbnail, original);
+    });
+    const image = () => document.querySelector(".lightbox-image") ?? document.body;
+    expect(image().getAttribute("src")).toBe(
+      "https://chat.example/user_uploads/temporary/t/big.png/840x560.webp",
+    );
+    expect(original).toHaveBeenCalledWith("/user_uploads/2/ab/x/big.png");
+    await act(flush);
+    expect(screen.getByText("Open original").getAttribute("href")).toBe(
+      "https://chat.example/user_uploads/temporary/t/big.png",
+    );
+    fireEvent.keyDown(document, { key: "Escape" });
     list.remove();
   });
 });

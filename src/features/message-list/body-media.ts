@@ -19,10 +19,32 @@ function uploadPath(url: string | null): string | undefined {
     : undefined;
 }
 
+/** Zulip's thumbnail box: a thumbnail is at most 840×560, never larger than its original. */
+const THUMBNAIL_WIDTH = 840;
+const THUMBNAIL_HEIGHT = 560;
+
+/**
+ * Gives a thumbnail's preview box the size the thumbnail will have, from the original's
+ * `data-original-dimensions`, before anything loads: the row's height is final from its first
+ * render. The box keeps the image's proportions when the column is narrower (CSS).
+ */
+function sizeThumbnailBox(img: Element): void {
+  const match = /^(\d+)x(\d+)$/.exec(img.getAttribute("data-original-dimensions") ?? "");
+  const box = img.closest<HTMLElement>(".message_inline_image");
+  const width = Number(match?.[1]);
+  const height = Number(match?.[2]);
+  if (box === null || !(width > 0 && height > 0)) return;
+  const scale = Math.min(1, THUMBNAIL_WIDTH / width, THUMBNAIL_HEIGHT / height);
+  box.setAttribute("data-thumbnail-box", "");
+  box.style.width = `${String(Math.max(1, Math.round(width * scale)))}px`;
+  box.style.aspectRatio = `${String(width)} / ${String(height)}`;
+}
+
 /**
  * Makes a sanitised body's previews load: an `<img>` or `<video>` whose source is an upload
  * gets the upload's temporary URL (an element cannot send the API's credentials), marked
- * `data-upload-failed` when the server refuses; an external source (`/thumbnail?url=…`) is left
+ * `data-upload-failed` when the server refuses (a thumbnail through its original's temporary URL,
+ * its box sized from the original's dimensions at once); an external source (`/thumbnail?url=…`) is left
  * as the server rendered it. A link to an upload that is not an image or a video becomes a file
  * chip. Returns a function that stops the answers still on their way from changing anything.
  */
@@ -33,6 +55,7 @@ export function prepareBodyMedia(root: HTMLElement, urls: UploadUrls): () => voi
   )) {
     const path = uploadPath(media.getAttribute("src"));
     if (path === undefined) continue;
+    sizeThumbnailBox(media);
     // Nothing loads until the signed URL is known: the unsigned one would answer 401.
     media.removeAttribute("src");
     urls
@@ -85,7 +108,12 @@ function onBodyClick(event: MouseEvent<HTMLElement>, urls: UploadUrls): void {
   if (link === null) return;
   const image = link.closest(".message_inline_image")?.querySelector("img");
   const container = link.closest(".message-list") ?? link.closest(".message-body");
-  if (image instanceof HTMLImageElement && container !== null && openLightbox(container, image)) {
+  const original = (href: string) => urls.temporaryUrl(uploadPath(href) ?? "");
+  if (
+    image instanceof HTMLImageElement &&
+    container !== null &&
+    openLightbox(container, image, original)
+  ) {
     event.preventDefault();
     return;
   }

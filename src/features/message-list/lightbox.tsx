@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
 import { Dialog } from "../../components/dialog";
@@ -8,7 +8,17 @@ import { resolveUrl } from "../../lib/safe-url";
 interface LightboxImage {
   readonly src: string;
   readonly title: string;
+  /**
+   * For a thumbnail: where its original loads from (an upload's temporary URL, asked when the
+   * image is shown). The thumbnail shows at once; the original takes its place once loaded.
+   */
+  readonly original?: () => Promise<string> | undefined;
+  /** Where "Open original" goes for an image that is not an upload (the link as rendered). */
+  readonly href?: string;
 }
+
+/** The original of a preview's link, for a thumbnail (an upload's temporary URL). */
+export type OriginalUrl = (href: string) => Promise<string> | undefined;
 
 interface LightboxState {
   readonly images: readonly LightboxImage[];
@@ -37,16 +47,30 @@ function fullSizeSource(img: HTMLImageElement): string | undefined {
  * Opens the lightbox on `clicked`, with every preview image of `container` (the conversation
  * as the list shows it) to move between with the arrows. False when `clicked` has nothing to show.
  */
-export function openLightbox(container: ParentNode, clicked: HTMLImageElement): boolean {
+export function openLightbox(
+  container: ParentNode,
+  clicked: HTMLImageElement,
+  originalUrl?: OriginalUrl,
+): boolean {
   const previews = [
     ...container.querySelectorAll<HTMLImageElement>(".message_inline_image img"),
   ].filter((img) => fullSizeSource(img) !== undefined);
   const index = previews.indexOf(clicked);
   if (index === -1) return false;
-  const images = previews.map((img) => ({
-    src: fullSizeSource(img) ?? "",
-    title: img.closest("a")?.getAttribute("title") ?? img.closest("a")?.getAttribute("href") ?? "",
-  }));
+  const images = previews.map((img): LightboxImage => {
+    const link = img.closest("a")?.getAttribute("href") ?? "";
+    const image = {
+      src: fullSizeSource(img) ?? "",
+      title: img.closest("a")?.getAttribute("title") ?? link,
+    };
+    const external = resolveUrl(link);
+    if (img.hasAttribute("data-original-dimensions") && originalUrl !== undefined) {
+      return { ...image, original: () => originalUrl(link) };
+    }
+    return external !== undefined && external.origin !== window.location.origin
+      ? { ...image, href: external.href }
+      : image;
+  });
   lightboxStore.setState({ images, index });
   return true;
 }
@@ -74,6 +98,37 @@ export function Lightbox() {
   return <LightboxDialog image={image} index={index} count={images.length} />;
 }
 
+/**
+ * A thumbnail's original: its URL as soon as it is known (for "Open original"), and the same
+ * once the browser has loaded it (to take the thumbnail's place without a blank moment).
+ */
+function useOriginal(image: LightboxImage): { url?: string; loaded?: string } {
+  const [state, setState] = useState<{ of: LightboxImage; url?: string; loaded?: string }>({
+    of: image,
+  });
+  useEffect(() => {
+    let isCurrent = true;
+    image
+      .original?.()
+      ?.then((url) => {
+        if (!isCurrent) return;
+        setState({ of: image, url });
+        const loader = new Image();
+        loader.onload = () => {
+          if (isCurrent) setState({ of: image, url, loaded: url });
+        };
+        loader.src = url;
+      })
+      .catch(() => {
+        // No original (refused, deleted): the thumbnail stays.
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [image]);
+  return state.of === image ? state : {};
+}
+
 function LightboxDialog({
   image,
   index,
@@ -83,6 +138,7 @@ function LightboxDialog({
   index: number;
   count: number;
 }) {
+  const original = useOriginal(image);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "ArrowLeft") move(-1);
@@ -115,7 +171,12 @@ function LightboxDialog({
         >
           ‹
         </button>
-        <img className="lightbox-image" src={image.src} alt={image.title} />
+        <img
+          className="lightbox-image"
+          src={original.loaded ?? image.src}
+          alt={image.title}
+          data-original={original.loaded === undefined ? undefined : ""}
+        />
         <button
           type="button"
           className="icon-button"
@@ -128,6 +189,16 @@ function LightboxDialog({
           ›
         </button>
       </div>
+      {(original.url ?? image.href) === undefined ? null : (
+        <a
+          className="lightbox-open-original"
+          href={original.url ?? image.href}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Open original
+        </a>
+      )}
     </Dialog>
   );
 }
