@@ -1,9 +1,43 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { act, cleanup, fireEvent, render } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { UnicodeEmoji } from "./unicode-emoji";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** A stand-in IntersectionObserver: the test says which elements came into view. */
+function fakeIntersectionObserver() {
+  const observers: { callback: IntersectionObserverCallback; targets: Set<Element> }[] = [];
+  class FakeObserver {
+    readonly targets = new Set<Element>();
+    constructor(readonly callback: IntersectionObserverCallback) {
+      observers.push(this);
+    }
+    observe(target: Element) {
+      this.targets.add(target);
+    }
+    unobserve(target: Element) {
+      this.targets.delete(target);
+    }
+    disconnect() {
+      this.targets.clear();
+    }
+  }
+  vi.stubGlobal("IntersectionObserver", FakeObserver);
+  return {
+    observed: () => observers.flatMap((observer) => [...observer.targets]),
+    show(target: Element) {
+      for (const observer of observers) {
+        if (!observer.targets.has(target)) continue;
+        const entry = { target, isIntersecting: true } as unknown as IntersectionObserverEntry;
+        observer.callback([entry], observer as unknown as IntersectionObserver);
+      }
+    },
+  };
+}
 
 describe("UnicodeEmoji", () => {
   it("shows the server's image for the code, lazily, as decoration", () => {
@@ -43,5 +77,23 @@ describe("UnicodeEmoji", () => {
       expect(container.textContent).toBe("x");
       cleanup();
     }
+  });
+
+  it("asks for the image only once scrolled into view, when told to wait", () => {
+    const io = fakeIntersectionObserver();
+    const { container } = render(
+      <UnicodeEmoji code="1f389" text="🎉" className="glyph" whenScrolledTo />,
+    );
+    const image = container.querySelector("img");
+    if (image === null) throw new Error("no image");
+    expect(image.getAttribute("src")).toBeNull();
+    expect(io.observed()).toContain(image);
+    act(() => {
+      io.show(image);
+    });
+    expect(image.getAttribute("src")).toBe(
+      "/static/generated/emoji/images/emoji/unicode/1f389.png",
+    );
+    expect(io.observed()).not.toContain(image);
   });
 });

@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { unicodeEmojiUrl } from "../lib/emoji-url";
+import { useWhenVisible } from "./when-visible";
 
 /**
  * A Unicode emoji by its code, decorative (the control around it carries the name): the server's
@@ -11,15 +12,20 @@ export function UnicodeEmoji({
   text,
   className,
   imageClassName = className,
+  whenScrolledTo = false,
 }: {
   code: string;
   text: string;
   /** The class of the character (and of the image, unless `imageClassName` is given). */
   className: string;
   imageClassName?: string;
+  /** Ask for the image only once it is scrolled into view (in a scrolling box of many). */
+  whenScrolledTo?: boolean;
 }) {
   // Which code failed, so another code (a row reused for another emoji) tries its image.
   const [failedCode, setFailedCode] = useState<string>();
+  const ref = useRef<HTMLImageElement>(null);
+  const visible = useWhenVisible(ref, whenScrolledTo);
   const url = unicodeEmojiUrl(code);
   if (url === undefined || failedCode === code) {
     return (
@@ -30,8 +36,9 @@ export function UnicodeEmoji({
   }
   return (
     <img
+      ref={ref}
       className={imageClassName}
-      src={url}
+      src={visible ? url : undefined}
       alt=""
       aria-hidden="true"
       loading="lazy"

@@ -37,7 +37,14 @@ function emojiImageUrl(
  * (its character if that fails), or the custom emoji's image, or `:name:` as text when neither
  * can be shown.
  */
-export function EmojiGlyph({ emoji }: { emoji: ReactionEmoji }) {
+export function EmojiGlyph({
+  emoji,
+  whenScrolledTo = false,
+}: {
+  emoji: ReactionEmoji;
+  /** A Unicode emoji's image is asked for only once scrolled into view (the picker's grid). */
+  whenScrolledTo?: boolean;
+}) {
   const realmEmoji = useSnapshotQuery(realmQueries.emoji()).data;
   if (emoji.reaction_type === "unicode_emoji") {
     const text = unicodeFromCode(emoji.emoji_code);
@@ -48,6 +55,7 @@ export function EmojiGlyph({ emoji }: { emoji: ReactionEmoji }) {
           text={text}
           className="emoji-glyph"
           imageClassName="emoji-glyph emoji-image"
+          whenScrolledTo={whenScrolledTo}
         />
       );
     }
