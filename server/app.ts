@@ -24,6 +24,7 @@ import { messageEditEndpoints } from "./routes/message-edits";
 import { messageEndpoints } from "./routes/messages";
 import { realmEndpoints } from "./routes/realm";
 import { registerEmojiFiles } from "./routes/realm-emoji";
+import { registerUnicodeEmojiFiles } from "./routes/unicode-emoji";
 import { serverEndpoints } from "./routes/server";
 import { settingsEndpoints } from "./routes/settings";
 import { streamEndpoints } from "./routes/streams";
@@ -274,6 +275,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerApi(app, ctx);
   registerEmojiFiles(app, ctx);
+  registerUnicodeEmojiFiles(app);
   registerUploadFiles(app, ctx);
   registerThumbnails(app, ctx, undefined, thumbnailer(ctx));
   registerClient(app, ctx.config.clientDir);

@@ -22,12 +22,18 @@ const emojiSchema = z.object({
   emoji: z.record(z.string(), z.object({ name: z.string(), source_url: z.string() })),
 });
 
-/** The packages a module imports: `pkg` of `"pkg/sub"`, `@scope/pkg` of `"@scope/pkg/sub"`. */
+/**
+ * The packages a module imports, or finds files of with `require.resolve` (the emoji images):
+ * `pkg` of `"pkg/sub"`, `@scope/pkg` of `"@scope/pkg/sub"`.
+ */
 function importedPackages(code: string): Set<string> {
   const specifiers = [
     ...code.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gms),
     ...code.matchAll(/^import\s*"([^"]+)"/gm),
     ...code.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g),
+    ...code.matchAll(
+      /\b(?:require|createRequire\(import\.meta\.url\))\.resolve\(\s*"([^"]+)"\s*\)/g,
+    ),
   ].map((match) => match[1] ?? "");
   const packages = specifiers
     .filter((specifier) => !specifier.startsWith("node:") && !specifier.startsWith("."))
@@ -120,7 +126,7 @@ describe("the built server", () => {
   });
 
   it(
-    "starts with plain node on a fresh data folder (PGlite in its worker thread), migrates, seeds the demo and serves its emoji",
+    "starts with plain node on a fresh data folder (PGlite in its worker thread), migrates, seeds the demo and serves its emoji and the Unicode emoji images",
     async () => {
       const port = await freePort();
       const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
@@ -166,6 +172,15 @@ describe("the built server", () => {
       );
       expect(thumbnail.status).toBe(200);
       expect(thumbnail.headers.get("content-type")).toBe("image/webp");
+
+      // The Unicode emoji images, found in node_modules from the bundle's folder.
+      const tada = await fetch(`${base}/static/generated/emoji/images/emoji/unicode/1f389.png`);
+      expect(tada.status).toBe(200);
+      expect(Buffer.from(await tada.arrayBuffer())).toEqual(
+        readFileSync(
+          join(ROOT, "node_modules", "emoji-datasource-google", "img", "google", "64", "1f389.png"),
+        ),
+      );
     },
     STEP_TIMEOUT_MS,
   );

@@ -92,7 +92,7 @@ function EmojiSection({
                 onPick(choice);
               }}
             >
-              <EmojiGlyph emoji={choice} />
+              <EmojiGlyph emoji={choice} whenScrolledTo />
             </button>
           </li>
         ))}

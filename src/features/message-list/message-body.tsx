@@ -1,6 +1,7 @@
 import { use, useLayoutEffect, useMemo, useRef } from "react";
 import { sanitizeHtml } from "../../lib/sanitize";
 import { BodyMediaContext } from "./body-media-context";
+import { showEmojiImages } from "./body-emoji";
 
 /** Sanitised bodies by their HTML: scrolling back over rows re-renders them without sanitising. */
 const sanitized = new Map<string, { __html: string }>();
@@ -34,8 +35,9 @@ function sanitizedBody(html: string): { __html: string } {
 
 /**
  * Server-rendered message HTML, sanitized. The one place in the app that sets inner HTML:
- * everything else is text rendered by React. Previews of uploads load through their temporary
- * URLs and a preview opens the lightbox, where a `BodyMediaContext` provider says so.
+ * everything else is text rendered by React. Emoji show as images everywhere (body-emoji.ts).
+ * Previews of uploads load through their temporary URLs and a preview opens the lightbox, where
+ * a `BodyMediaContext` provider says so.
  */
 export function MessageBody({ html }: { html: string }) {
   const safe = useMemo(() => sanitizedBody(html), [html]);
@@ -43,6 +45,7 @@ export function MessageBody({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (ref.current === null) return;
+    showEmojiImages(ref.current);
     return media.prepare(ref.current);
   }, [safe, media]);
   // The links inside are the keyboard's way in; the click handler only redirects theirs.

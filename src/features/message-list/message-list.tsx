@@ -31,6 +31,7 @@ import { useStreamLooks } from "./use-stream-looks";
 import { useVirtualList } from "./use-virtual-list";
 import { WindowElements } from "./window-elements";
 import type { VirtualList } from "./virtual-list";
+import "./body-emoji.css";
 import "./message-list.css";
 import { APP_BODY_MEDIA } from "./body-media";
 import { BodyMediaContext } from "./body-media-context";

@@ -1,11 +1,10 @@
 import type { RealmEmojiMap } from "../../../common/wire/realm";
+import { UnicodeEmoji } from "../../components/unicode-emoji";
+import { ZULIP_EMOJI_URL } from "../../lib/emoji-url";
 import { safeImageUrl } from "../../lib/safe-url";
 import { realmQueries } from "../../queries/realm-queries";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
 import type { ReactionEmoji } from "../../lib/reaction-emoji";
-
-/** Where Zulip serves its one extra emoji (`:zulip:`). */
-const ZULIP_EMOJI_URL = "/static/generated/emoji/images/emoji/unicode/zulip.png";
 
 /** "1f937-200d-2640" → "🤷‍♀"; undefined for anything that is not hex code points. */
 export function unicodeFromCode(code: string): string | undefined {
@@ -34,18 +33,30 @@ function emojiImageUrl(
 }
 
 /**
- * One emoji, decorative (the control around it carries the name): the Unicode character, or
- * the custom emoji's image, or `:name:` as text when neither can be shown.
+ * One emoji, decorative (the control around it carries the name): the Unicode emoji's image
+ * (its character if that fails), or the custom emoji's image, or `:name:` as text when neither
+ * can be shown.
  */
-export function EmojiGlyph({ emoji }: { emoji: ReactionEmoji }) {
+export function EmojiGlyph({
+  emoji,
+  whenScrolledTo = false,
+}: {
+  emoji: ReactionEmoji;
+  /** A Unicode emoji's image is asked for only once scrolled into view (the picker's grid). */
+  whenScrolledTo?: boolean;
+}) {
   const realmEmoji = useSnapshotQuery(realmQueries.emoji()).data;
   if (emoji.reaction_type === "unicode_emoji") {
     const text = unicodeFromCode(emoji.emoji_code);
     if (text !== undefined) {
       return (
-        <span className="emoji-glyph" aria-hidden="true">
-          {text}
-        </span>
+        <UnicodeEmoji
+          code={emoji.emoji_code}
+          text={text}
+          className="emoji-glyph"
+          imageClassName="emoji-glyph emoji-image"
+          whenScrolledTo={whenScrolledTo}
+        />
       );
     }
   }

@@ -96,7 +96,7 @@ describe("emoji options", () => {
     ]);
     expect(emojiOptions("thumbs", custom, unicode)[0]).toMatchObject({
       insert: ":+1:",
-      icon: { kind: "unicode", text: "👍" },
+      icon: { kind: "unicode", code: "1f44d", text: "👍" },
     });
   });
 

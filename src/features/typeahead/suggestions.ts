@@ -8,7 +8,7 @@ export type OptionIcon =
   | { readonly kind: "group" }
   | { readonly kind: "stream"; readonly isPrivate: boolean }
   | { readonly kind: "topic" }
-  | { readonly kind: "unicode"; readonly text: string }
+  | { readonly kind: "unicode"; readonly code: string; readonly text: string }
   | { readonly kind: "image"; readonly url: string };
 
 /** One line of a typeahead list. */
@@ -191,7 +191,7 @@ export function emojiOptions(
       label: `:${name}:`,
       detail: aliases.length === 0 ? null : aliases.map((alias) => `:${alias}:`).join(" "),
       insert: `:${name}:`,
-      icon: { kind: "unicode", text: emojiText(candidate.code) },
+      icon: { kind: "unicode", code: candidate.code, text: emojiText(candidate.code) },
     };
   });
 }

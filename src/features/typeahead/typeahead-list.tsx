@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import { Icon } from "../../components/icon";
+import { UnicodeEmoji } from "../../components/unicode-emoji";
 import { safeImageUrl } from "../../lib/safe-url";
 import type { OptionIcon, TypeaheadOption } from "./suggestions";
 import { optionId, type Combobox } from "./use-combobox";
@@ -67,11 +68,7 @@ function OptionIconView({ icon }: { icon: OptionIcon }) {
     case "topic":
       return <Icon name="chevronRight" className="typeahead-icon" />;
     case "unicode":
-      return (
-        <span className="typeahead-emoji" aria-hidden="true">
-          {icon.text}
-        </span>
-      );
+      return <UnicodeEmoji code={icon.code} text={icon.text} className="typeahead-emoji" />;
     case "image": {
       const url = safeImageUrl(icon.url, "");
       // The label names the emoji, so the image is decoration; an unsafe URL draws nothing.

@@ -107,3 +107,30 @@ describeWithCorpora("DOMPurify's corpus through every path", [DOMPURIFY_CORPUS],
     });
   });
 });
+
+describe("emoji images in the message-body component", () => {
+  it("load only our own image path, from a code that is hex, whatever the span says", () => {
+    const hostile = [
+      '<span class="emoji emoji-1f389" role="img" data-src="javascript:alert(1)">:a:</span>',
+      '<span class="emoji emoji-javascript:alert(1)" role="img">:b:</span>',
+      '<span class="emoji emoji-..-..-x emoji-%2e%2e" role="img">:c:</span>',
+      '<span class="emoji emoji-1f389 emoji-2764" role="img" onmouseover="alert(1)">:d:</span>',
+    ].join("");
+    const container = document.createElement("div");
+    document.body.append(container);
+    const root = createRoot(container);
+    act(() => {
+      root.render(<MessageBody html={`<p>${hostile}</p>`} />);
+    });
+    const sources = [...container.querySelectorAll("img")].map((img) => img.getAttribute("src"));
+    expect(sources).toEqual([
+      "/static/generated/emoji/images/emoji/unicode/1f389.png",
+      "/static/generated/emoji/images/emoji/unicode/1f389.png",
+    ]);
+    expect(probe(container)).toEqual([]);
+    expect(traps.fired()).toEqual([]);
+    act(() => {
+      root.unmount();
+    });
+  });
+});
