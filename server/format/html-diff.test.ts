@@ -99,6 +99,17 @@ describe("htmlDiff", () => {
       '<div><p>meet at noon<span class="highlight_text_deleted">.</span>' +
         '<span class="highlight_text_inserted">!</span></p></div>',
     );
+    // A word changed in part and words added after it: each marked as what it is.
+    expect(htmlDiff("<p>in the garden</p>", "<p>in the garden, bring bread</p>")).toBe(
+      '<div><p>in the garden<span class="highlight_text_inserted">,</span> ' +
+        '<span class="highlight_text_inserted">bring bread</span></p></div>',
+    );
+    expect(htmlDiff("<p>see you at noon today</p>", "<p>see you tomorrow at 1 today!</p>")).toBe(
+      '<div><p>see you <span class="highlight_text_inserted">tomorrow</span> at ' +
+        '<span class="highlight_text_deleted">noon</span> ' +
+        '<span class="highlight_text_inserted">1</span> today' +
+        '<span class="highlight_text_inserted">!</span></p></div>',
+    );
     // Little in common: the whole word goes and another comes.
     expect(htmlDiff("<p>at noon</p>", "<p>at one</p>")).toBe(
       '<div><p>at <span class="highlight_text_deleted">noon</span> ' +
@@ -267,8 +278,9 @@ describe("htmlDiff", () => {
   });
 
   it("stays bounded and correct for 10,000-byte messages with nothing in common", () => {
-    const oldText = Array.from({ length: 2000 }, (_, i) => `w${i}`).join(" ");
-    const newText = Array.from({ length: 2000 }, (_, i) => `v${i}`).join(" ");
+    // Each word's start and end differ too, so no word is marked within.
+    const oldText = Array.from({ length: 2000 }, (_, i) => `w${i}a`).join(" ");
+    const newText = Array.from({ length: 2000 }, (_, i) => `v${i}b`).join(" ");
     const output = expectFaithful(`<p>${oldText}</p>`, `<p>${newText}</p>`);
     expect(parse(output).querySelectorAll(`.${INSERTED}`)).toHaveLength(1);
   });

@@ -151,10 +151,17 @@ class DiffWriter {
   }
 }
 
+/** The pair as a word changed within, when neither is a link target and they share most. */
+function refinePair(old: WordItem | undefined, word: WordItem | undefined): RefinedWord | null {
+  if (old === undefined || word === undefined || old.hidden || word.hidden) return null;
+  return refineWord(old.html, word.html);
+}
+
 /**
- * The changes of the new side from the diff's blocks. A replacement of as many visible words as
- * it replaces, each pair sharing most of its text, is marked within the words (only what
- * changed); any other replacement is its deleted words, then its inserted ones.
+ * The changes of the new side from the diff's blocks. Within a replacement, words at its start
+ * and end that share most of their text with the old words there are marked within (only what
+ * changed: "garden" → "garden<ins>,</ins> <ins>bring bread</ins>"); the rest is its deleted
+ * words, then its inserted ones.
  */
 function changesOf(oldWords: readonly WordItem[], newWords: readonly WordItem[]): Changes {
   const blocks = diffSequences(
@@ -166,23 +173,27 @@ function changesOf(oldWords: readonly WordItem[], newWords: readonly WordItem[])
   const deletions = new Map<number, string>();
   for (const block of blocks) {
     if (block.equal) continue;
-    const olds = oldWords.slice(block.oldStart, block.oldEnd);
-    const news = newWords.slice(block.newStart, block.newEnd);
-    const pairs =
-      olds.length === news.length
-        ? olds.map((old, index) => {
-            const word = news[index];
-            return word === undefined || word.hidden || old.hidden
-              ? null
-              : refineWord(old.html, word.html);
-          })
-        : [];
-    if (pairs.length > 0 && pairs.every((pair) => pair !== null)) {
-      pairs.forEach((pair, index) => refined.set(block.newStart + index, pair));
-      continue;
+    let { oldStart, oldEnd, newStart, newEnd } = block;
+    for (;;) {
+      const pair = oldStart < oldEnd ? refinePair(oldWords[oldStart], newWords[newStart]) : null;
+      if (pair === null || newStart >= newEnd) break;
+      refined.set(newStart, pair);
+      oldStart++;
+      newStart++;
     }
-    for (let index = block.newStart; index < block.newEnd; index++) inserted.add(index);
-    if (olds.length > 0) deletions.set(block.newStart, olds.map((word) => word.html).join(" "));
+    for (;;) {
+      const pair =
+        oldStart < oldEnd ? refinePair(oldWords[oldEnd - 1], newWords[newEnd - 1]) : null;
+      if (pair === null || newStart >= newEnd) break;
+      refined.set(newEnd - 1, pair);
+      oldEnd--;
+      newEnd--;
+    }
+    for (let index = newStart; index < newEnd; index++) inserted.add(index);
+    if (oldEnd > oldStart) {
+      const words = oldWords.slice(oldStart, oldEnd).map((word) => word.html);
+      deletions.set(newStart, words.join(" "));
+    }
   }
   return { inserted, refined, deletions };
 }
