@@ -27,6 +27,9 @@ async function uploadEmoji(page: Page, name: string): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "Custom emoji" })).toBeVisible();
   const nameBox = page.getByRole("textbox", { name: "Name" });
   const upload = page.getByRole("button", { name: "Upload" });
+  // Nothing is wrong before the user has done anything.
+  await expect(page.getByText("Upload needs a name.")).toHaveCount(0);
+  await expect(nameBox).toHaveAttribute("aria-invalid", "false");
   await nameBox.fill(`Bad ${name}`);
   await expect(nameBox).toHaveAccessibleDescription(
     "Emoji names must contain only lowercase alphanumeric characters, underscore, and hyphen.",

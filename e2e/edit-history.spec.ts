@@ -82,6 +82,10 @@ test("edit content and topic in place, then read the history with and without hi
   await expect(deleted.first()).toBeVisible();
   await expect(cards.nth(1).locator(".highlight_text_inserted", { hasText: "one" })).toHaveCount(1);
   await expect(cards.nth(1).locator(".highlight_text_deleted", { hasText: "noon" })).toHaveCount(1);
+  // A replacement reads deletion first: "noon" struck through, then "one".
+  await expect(
+    cards.nth(1).locator(".highlight_text_deleted, .highlight_text_inserted").first(),
+  ).toHaveText("noon");
   await expect(cards.nth(2).locator(".highlight_text_inserted", { hasText: "bread" })).toHaveCount(
     1,
   );

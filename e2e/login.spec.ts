@@ -8,7 +8,9 @@ test("the development login logs in with one click", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: /^Log in to / })).toBeVisible();
   await page.getByRole("button", { name: /hamlet@parley\.test/ }).click();
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome, King" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Welcome, King Hamlet", exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Account: King Hamlet" })).toBeVisible();
 });
 
@@ -24,7 +26,9 @@ test("a password login works, a wrong password is refused with the reason", asyn
   await form.getByLabel("Password").fill("parley-demo");
   await form.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome, Othello" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Welcome, Othello", exact: true }),
+  ).toBeVisible();
 
   // Logging out returns to the login page, and a reload stays logged out.
   await page.getByRole("button", { name: "Log out" }).click();
@@ -53,7 +57,11 @@ test("connecting and then going live moves nothing on the page", async ({ page }
   const allMessages = page
     .getByRole("navigation", { name: "Views" })
     .getByRole("link", { name: "All messages" });
-  const heading = page.getByRole("heading", { level: 1, name: "Welcome, King" });
+  const heading = page.getByRole("heading", {
+    level: 1,
+    name: "Welcome, King Hamlet",
+    exact: true,
+  });
   const general = page
     .getByRole("navigation", { name: "Streams" })
     .getByRole("link", { name: "general", exact: true });
@@ -68,4 +76,20 @@ test("connecting and then going live moves nothing on the page", async ({ page }
   await expect(general).toBeVisible();
 
   expect([await allMessages.boundingBox(), await heading.boundingBox()]).toEqual(before);
+});
+
+test("on a development server its login is in view without scrolling", async ({ page }) => {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto("/");
+    const devLogin = page.getByRole("region", { name: "Development login" });
+    await expect(devLogin.getByRole("button", { name: /iago@parley\.test/ })).toBeInViewport({
+      ratio: 1,
+    });
+    // The other ways are still there, below it.
+    await expect(page.getByRole("form", { name: "Log in with your password" })).toBeAttached();
+  }
 });

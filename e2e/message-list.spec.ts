@@ -122,6 +122,69 @@ test("headers name the conversation and stick; a sender's run shows the name onc
   expect(atTop).toContain(stream);
 });
 
+/** The drawn recipient bars as [top, bottom] in the view, where they overlap the view. */
+function drawnHeaders(page: Page): Promise<[number, number][]> {
+  return page.evaluate((selector) => {
+    const scroller = document.querySelector(selector);
+    if (scroller === null) return [];
+    const view = scroller.getBoundingClientRect();
+    return [...scroller.querySelectorAll("li.recipient-header")]
+      .filter((header) => header.checkVisibility({ opacityProperty: true }))
+      .map((header) => header.querySelector(".recipient-inner")?.getBoundingClientRect())
+      .filter((box) => box !== undefined && box.bottom > view.top && box.top < view.bottom)
+      .map((box): [number, number] => [(box?.top ?? 0) - view.top, (box?.bottom ?? 0) - view.top]);
+  }, SCROLLER);
+}
+
+test("one sticky header at a time: the next pushes the current one away", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const iago = await sender(baseURL);
+  const stream = unique("sticky");
+  await iago.createStream(stream, [SENDER, READER]);
+  for (let topic = 1; topic <= 6; topic++) {
+    for (let index = 1; index <= 4; index++) {
+      await iago.sendStream(stream, `topic ${topic}`, `Message ${index} of topic ${topic}`);
+    }
+  }
+  const page = await logInFresh(browser, READER);
+  await openStreamAtNewest(page, stream);
+  await expect(page.getByRole("link", { name: "topic 6" }).first()).toBeVisible();
+  await scrollToTop(page);
+  await settle(page);
+
+  // Down the whole list a few pixels at a time: no two drawn headers ever overlap.
+  let pushed = false;
+  for (let step = 0; step < 200; step++) {
+    const drawn = await drawnHeaders(page);
+    drawn.sort((a, b) => a[0] - b[0]);
+    for (let index = 1; index < drawn.length; index++) {
+      const [above, below] = [drawn[index - 1], drawn[index]];
+      expect(
+        below?.[0] ?? 0,
+        `step ${String(step)}: ${JSON.stringify(drawn)}`,
+      ).toBeGreaterThanOrEqual((above?.[1] ?? 0) - 0.5);
+    }
+    // Once, mid-push (the current header partly out of the view), keep a picture of it.
+    const first = drawn[0];
+    if (!pushed && first !== undefined && first[0] < -8 && first[1] > 8) {
+      pushed = true;
+      await page.screenshot({ path: testInfo.outputPath("sticky-header-pushed.png") });
+    }
+    const moved = await page.evaluate((selector) => {
+      const scroller = document.querySelector(selector);
+      if (scroller === null) return false;
+      const before = scroller.scrollTop;
+      scroller.scrollBy(0, 9);
+      return scroller.scrollTop !== before;
+    }, SCROLLER);
+    if (!moved) break;
+    await settle(page);
+  }
+  expect(pushed).toBe(true);
+});
+
 test("older demo history shows date separators between days", async ({ browser }) => {
   const page = await logInFresh(browser, READER);
   await openStreamAtNewest(page, "general");

@@ -58,3 +58,31 @@ test("at 360 px: open the streams drawer, read a stream, send a message", async 
   await page.mouse.click(20, 370);
   await expect(panel).toBeHidden();
 });
+
+test("at 390 px: any navigation closes the open drawer, Back included", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("button", { name: /prospero@parley\.test/ }).click();
+  await expectConnectionState(page, "live");
+  const openStreams = page.getByRole("button", { name: "Open streams" });
+  const streams = page.getByRole("navigation", { name: "Streams" });
+  await openStreams.click();
+  await streams.getByRole("link", { name: "general", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "#general" })).toBeVisible();
+  await expect(streams).toBeHidden();
+
+  // The drawer open again, the browser's Back goes to the previous view: the drawer closes.
+  await openStreams.click();
+  await expect(streams).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "#general" })).toBeHidden();
+  await expect(streams).toBeHidden();
+
+  // So does the users drawer when Forward comes back.
+  await page.getByRole("button", { name: "Users" }).click();
+  const users = page.getByRole("complementary", { name: "Users and groups" });
+  await expect(users).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole("heading", { level: 1, name: "#general" })).toBeVisible();
+  await expect(users).toBeHidden();
+});

@@ -107,8 +107,8 @@ describe("GET /messages/{id}/history", () => {
         prev_content: "first words",
         prev_rendered_content: "<p>first words</p>",
         content_html_diff:
-          '<div><p><span class="highlight_text_inserted">second</span> ' +
-          '<span class="highlight_text_deleted">first</span> words</p></div>',
+          '<div><p><span class="highlight_text_deleted">first</span> ' +
+          '<span class="highlight_text_inserted">second</span> words</p></div>',
       },
       {
         topic: "second topic",
@@ -128,8 +128,8 @@ describe("GET /messages/{id}/history", () => {
         prev_content: "second words",
         prev_rendered_content: "<p>second words</p>",
         content_html_diff:
-          '<div><p><span class="highlight_text_inserted">third</span> ' +
-          '<span class="highlight_text_deleted">second</span> words</p></div>',
+          '<div><p><span class="highlight_text_deleted">second</span> ' +
+          '<span class="highlight_text_inserted">third</span> words</p></div>',
       },
     ]);
   });

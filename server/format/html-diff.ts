@@ -11,6 +11,54 @@ function isWord(item: HtmlItem): item is WordItem {
   return item.kind === "word";
 }
 
+/** A changed word kept whole apart from its changed middle: `prefix`, the old and new middles, `suffix`. */
+interface RefinedWord {
+  prefix: string;
+  deleted: string;
+  inserted: string;
+  suffix: string;
+}
+
+/** The characters of a word's HTML text, an escape (`&amp;`) counting as one so none is split. */
+function textUnits(html: string): string[] {
+  return html.match(/&#?[0-9a-zA-Z]+;|[\s\S]/gu) ?? [];
+}
+
+/**
+ * The old and new word as one changed middle between a common start and end ("colo|u|r"), when
+ * what they share is more than half of the longer: a small change then reads as itself, not as
+ * the whole word deleted and another inserted. Null when they are better shown as two words.
+ */
+function refineWord(oldHtml: string, newHtml: string): RefinedWord | null {
+  const a = textUnits(oldHtml);
+  const b = textUnits(newHtml);
+  let prefix = 0;
+  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
+  let suffix = 0;
+  while (
+    suffix < a.length - prefix &&
+    suffix < b.length - prefix &&
+    a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
+  ) {
+    suffix++;
+  }
+  if (2 * (prefix + suffix) <= Math.max(a.length, b.length)) return null;
+  return {
+    prefix: b.slice(0, prefix).join(""),
+    deleted: a.slice(prefix, a.length - suffix).join(""),
+    inserted: b.slice(prefix, b.length - suffix).join(""),
+    suffix: b.slice(b.length - suffix).join(""),
+  };
+}
+
+/** What changed on the new side: inserted words, words changed within, and deletions by place. */
+interface Changes {
+  readonly inserted: ReadonlySet<number>;
+  readonly refined: ReadonlyMap<number, RefinedWord>;
+  /** Deleted old words (as HTML text) by the new word index they come before. */
+  readonly deletions: ReadonlyMap<number, string>;
+}
+
 /** Writes the new side's structure with highlight spans around inserted and deleted words. */
 class DiffWriter {
   private readonly out: string[] = [];
@@ -18,9 +66,8 @@ class DiffWriter {
 
   constructor(
     private readonly items: readonly HtmlItem[],
-    private readonly inserted: ReadonlySet<number>,
-    /** Deleted old words (as HTML text) by the new word index they come before. */
-    private readonly deletions: ReadonlyMap<number, string>,
+    private readonly wordCount: number,
+    private readonly changes: Changes,
   ) {}
 
   write(): string {
@@ -31,23 +78,27 @@ class DiffWriter {
         this.out.push(item.html);
         return;
       }
-      if (wordIndex === 0) this.writeLeadingDeletion();
       this.writeWord(item, wordIndex, this.items[index + 1]);
       wordIndex++;
     });
     this.closeInsert();
-    const everything = wordIndex === 0 ? this.deletions.get(0) : undefined;
+    const everything = wordIndex === 0 ? this.changes.deletions.get(0) : undefined;
     if (everything !== undefined) this.out.push(DELETED, everything, CLOSE);
     return this.out.join("");
   }
 
-  private writeLeadingDeletion(): void {
-    const deleted = this.deletions.get(0);
-    if (deleted !== undefined) this.out.push(DELETED, deleted, CLOSE, " ");
-  }
-
   private writeWord(word: WordItem, index: number, next: HtmlItem | undefined): void {
-    const isInserted = this.inserted.has(index);
+    const { inserted, refined, deletions } = this.changes;
+    // Zulip's order within a replacement: the deleted words, then the inserted ones.
+    const deletedBefore = deletions.get(index);
+    if (deletedBefore !== undefined) {
+      this.closeInsert();
+      // A link target follows its text directly; its change stands apart from it.
+      if (word.hidden) this.separate();
+      this.out.push(DELETED, deletedBefore, CLOSE, " ");
+    }
+    const isInserted = inserted.has(index);
+    const change = refined.get(index);
     if (word.hidden) {
       // A link target shows only when it changed, as its own span after the link text.
       if (isInserted) {
@@ -55,6 +106,12 @@ class DiffWriter {
         this.separate();
         this.out.push(INSERTED, word.html, CLOSE);
       }
+    } else if (change !== undefined) {
+      this.closeInsert();
+      this.out.push(change.prefix);
+      if (change.deleted !== "") this.out.push(DELETED, change.deleted, CLOSE);
+      if (change.inserted !== "") this.out.push(INSERTED, change.inserted, CLOSE);
+      this.out.push(change.suffix);
     } else if (isInserted) {
       if (!this.isInsertOpen) this.out.push(INSERTED);
       this.isInsertOpen = true;
@@ -63,14 +120,12 @@ class DiffWriter {
       this.closeInsert();
       this.out.push(word.html);
     }
-    const deleted = this.deletions.get(index + 1);
-    if (deleted !== undefined) {
-      // Zulip's order within a replacement: the inserted words, then the deleted ones.
+    const deletedAtEnd = index + 1 === this.wordCount ? deletions.get(index + 1) : undefined;
+    if (deletedAtEnd !== undefined) {
       this.closeInsert();
       if (word.trailing === "") this.separate();
       else this.out.push(word.trailing);
-      this.out.push(DELETED, deleted, CLOSE);
-      if (word.trailing !== "") this.out.push(" ");
+      this.out.push(DELETED, deletedAtEnd, CLOSE);
       return;
     }
     const continues =
@@ -78,7 +133,8 @@ class DiffWriter {
       !word.hidden &&
       next?.kind === "word" &&
       !next.hidden &&
-      this.inserted.has(index + 1);
+      inserted.has(index + 1) &&
+      !deletions.has(index + 1);
     if (!continues) this.closeInsert();
     this.out.push(word.trailing);
   }
@@ -95,12 +151,60 @@ class DiffWriter {
   }
 }
 
+/** The pair as a word changed within, when neither is a link target and they share most. */
+function refinePair(old: WordItem | undefined, word: WordItem | undefined): RefinedWord | null {
+  if (old === undefined || word === undefined || old.hidden || word.hidden) return null;
+  return refineWord(old.html, word.html);
+}
+
 /**
- * A word-level diff of two rendered HTML fragments, shaped like Zulip's `content_html_diff`
- * (lxml's `htmldiff` with `<ins>`/`<del>` renamed): wrapped in `<div>`, inserted words in
- * `<span class="highlight_text_inserted">`, deleted words in
- * `<span class="highlight_text_deleted">`, a changed link target as `Link: <url>` text inside
- * the link. The output keeps the new side's elements and is well-formed for any pair of inputs:
+ * The changes of the new side from the diff's blocks. Within a replacement, words at its start
+ * and end that share most of their text with the old words there are marked within (only what
+ * changed: "garden" → "garden<ins>,</ins> <ins>bring bread</ins>"); the rest is its deleted
+ * words, then its inserted ones.
+ */
+function changesOf(oldWords: readonly WordItem[], newWords: readonly WordItem[]): Changes {
+  const blocks = diffSequences(
+    oldWords.map((word) => word.key),
+    newWords.map((word) => word.key),
+  );
+  const inserted = new Set<number>();
+  const refined = new Map<number, RefinedWord>();
+  const deletions = new Map<number, string>();
+  for (const block of blocks) {
+    if (block.equal) continue;
+    let { oldStart, oldEnd, newStart, newEnd } = block;
+    for (;;) {
+      const pair = oldStart < oldEnd ? refinePair(oldWords[oldStart], newWords[newStart]) : null;
+      if (pair === null || newStart >= newEnd) break;
+      refined.set(newStart, pair);
+      oldStart++;
+      newStart++;
+    }
+    for (;;) {
+      const pair =
+        oldStart < oldEnd ? refinePair(oldWords[oldEnd - 1], newWords[newEnd - 1]) : null;
+      if (pair === null || newStart >= newEnd) break;
+      refined.set(newEnd - 1, pair);
+      oldEnd--;
+      newEnd--;
+    }
+    for (let index = newStart; index < newEnd; index++) inserted.add(index);
+    if (oldEnd > oldStart) {
+      const words = oldWords.slice(oldStart, oldEnd).map((word) => word.html);
+      deletions.set(newStart, words.join(" "));
+    }
+  }
+  return { inserted, refined, deletions };
+}
+
+/**
+ * A word-level diff of two rendered HTML fragments, shaped like Zulip's `content_html_diff`:
+ * wrapped in `<div>`, inserted text in `<span class="highlight_text_inserted">`, deleted text
+ * in `<span class="highlight_text_deleted">`, a changed link target as `Link: <url>` text
+ * inside the link. Unlike lxml's `htmldiff` (whole words, insertion first), it marks only what
+ * changed: a word changed in part keeps its unchanged start and end unmarked, and a deletion
+ * comes before the insertion that replaces it, as Zulip's web client shows an edit. The output keeps the new side's elements and is well-formed for any pair of inputs:
  * highlight spans only ever hold text, and every tag is rebuilt from a checked name and escaped
  * attributes (a text differ over raw HTML once produced `<img src="a"<span …>` in Zulip).
  */
@@ -108,19 +212,6 @@ export function htmlDiff(oldHtml: string, newHtml: string): string {
   const oldWords = htmlItems(oldHtml).filter(isWord);
   const newItems = htmlItems(newHtml);
   const newWords = newItems.filter(isWord);
-  const blocks = diffSequences(
-    oldWords.map((word) => word.key),
-    newWords.map((word) => word.key),
-  );
-  const inserted = new Set<number>();
-  const deletions = new Map<number, string>();
-  for (const block of blocks) {
-    if (block.equal) continue;
-    for (let index = block.newStart; index < block.newEnd; index++) inserted.add(index);
-    if (block.oldEnd > block.oldStart) {
-      const words = oldWords.slice(block.oldStart, block.oldEnd).map((word) => word.html);
-      deletions.set(block.newEnd, words.join(" "));
-    }
-  }
-  return `<div>${new DiffWriter(newItems, inserted, deletions).write()}</div>`;
+  const changes = changesOf(oldWords, newWords);
+  return `<div>${new DiffWriter(newItems, newWords.length, changes).write()}</div>`;
 }

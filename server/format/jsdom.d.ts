@@ -15,6 +15,7 @@ declare module "jsdom" {
     readonly childNodes: DomList<DomNode>;
     readonly nodeValue: string | null;
     readonly textContent: string | null;
+    normalize(): void;
   }
   interface DomElement extends DomNode {
     readonly tagName: string;

@@ -60,14 +60,37 @@ function pngFile(name = "duck.png"): File {
 }
 
 describe("EmojiUploadForm", () => {
-  it("starts disabled, saying a name and an image are needed", async () => {
+  it("shows no problem before the user has done anything", () => {
+    const form = renderForm();
+    expect(form.upload).toHaveProperty("disabled", false);
+    expect(description(form.upload)).toBe("");
+    expect(form.name.getAttribute("aria-invalid")).toBe("false");
+    expect(screen.queryByText("Upload needs a name.")).toBeNull();
+  });
+
+  it("on Upload with nothing filled in, says what is missing and sends nothing", async () => {
     const user = userEvent.setup();
     const form = renderForm();
-    expect(form.upload).toHaveProperty("disabled", true);
+    await user.click(form.upload);
     expect(description(form.upload)).toBe("Upload needs a name.");
+    expect(form.upload).toHaveProperty("disabled", true);
+    expect(form.name.getAttribute("aria-invalid")).toBe("true");
+    expect(description(form.name)).toBe("Enter a name for the emoji.");
+    expect(document.activeElement).toBe(form.name);
     await user.type(form.name, "duck");
     expect(description(form.upload)).toBe("Upload needs an image.");
     expect(form.upload).toHaveProperty("disabled", true);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("shows a blank name's problem once the name field was left", async () => {
+    const user = userEvent.setup();
+    const form = renderForm();
+    await user.click(form.name);
+    expect(form.name.getAttribute("aria-invalid")).toBe("false");
+    await user.tab();
+    expect(form.name.getAttribute("aria-invalid")).toBe("true");
+    expect(description(form.upload)).toBe("Upload needs a name.");
   });
 
   it("shows name problems inline with the server's rules before anything is sent", async () => {

@@ -68,7 +68,7 @@ function Field({
 
 /**
  * The upload form: a name and an image, checked with the server's rules as the user types and
- * chooses (errors inline, Upload disabled with the reason), a preview of the image, and the
+ * chooses (errors inline once the user has done something, Upload then disabled with the reason), a preview of the image, and the
  * server's refusal inline if it still refuses. `existing` is the current emoji set, for
  * "already exists".
  */
@@ -95,12 +95,14 @@ export function EmojiUploadForm({ existing }: { existing: RealmEmojiMap | undefi
           {(props) => (
             <input
               {...props}
+              ref={form.nameRef}
               className="custom-emoji-input"
               value={form.name}
               maxLength={MAX_EMOJI_NAME_LENGTH + 1}
               autoComplete="off"
               spellCheck={false}
               onChange={form.onNameChange}
+              onBlur={form.onNameBlur}
             />
           )}
         </Field>
@@ -113,6 +115,7 @@ export function EmojiUploadForm({ existing }: { existing: RealmEmojiMap | undefi
             <input
               {...props}
               key={form.inputKey}
+              ref={form.fileRef}
               className="custom-emoji-file"
               type="file"
               accept={ACCEPTED_TYPES}

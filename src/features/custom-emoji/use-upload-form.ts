@@ -20,6 +20,9 @@ function blockedReason(name: string, nameProblem: string | null, file: FileState
 /**
  * The upload form's state: the name and file with their problems, the server's refusal, the
  * last success, and the handlers. `existing` is the current emoji set, for "already exists".
+ * Problems show only once the user has done something (typed or left the name, chosen a file,
+ * or pressed Upload): an untouched form is not wrong yet. Until then Upload is enabled, and
+ * pressing it shows what is missing and moves to the first field that needs it.
  */
 export function useUploadForm(existing: RealmEmojiMap | undefined) {
   const upload = useUploadEmoji();
@@ -31,11 +34,19 @@ export function useUploadForm(existing: RealmEmojiMap | undefined) {
   // A new key empties the file input after an upload (its value cannot be set).
   const [inputKey, setInputKey] = useState(0);
   const latestFile = useRef<File | null>(null);
+  const [isTouched, setIsTouched] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
 
   const nameProblem = emojiNameProblem(name, existing);
   const reason = blockedReason(name, nameProblem, fileState);
 
+  const onNameBlur = () => {
+    setIsTouched(true);
+  };
+
   const onNameChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setIsTouched(true);
     setName(event.target.value);
     setServerError(null);
     setUploaded(null);
@@ -44,6 +55,7 @@ export function useUploadForm(existing: RealmEmojiMap | undefined) {
   const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     latestFile.current = chosen;
+    setIsTouched(true);
     setFile(chosen);
     setFileState(chosen === null ? null : { isOk: "checking" });
     setServerError(null);
@@ -61,12 +73,18 @@ export function useUploadForm(existing: RealmEmojiMap | undefined) {
     setFile(null);
     setFileState(null);
     latestFile.current = null;
+    setIsTouched(false);
     setInputKey((key) => key + 1);
   };
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (reason !== null || file === null || upload.isPending) return;
+    setIsTouched(true);
+    if (reason !== null || file === null) {
+      (nameProblem !== null ? nameRef : fileRef).current?.focus();
+      return;
+    }
+    if (upload.isPending) return;
     setServerError(null);
     upload.mutate(
       { name, file },
@@ -84,16 +102,19 @@ export function useUploadForm(existing: RealmEmojiMap | undefined) {
 
   return {
     name,
-    nameProblem: name === "" ? null : nameProblem,
+    nameProblem: isTouched ? nameProblem : null,
     file,
     fileState,
     fileProblem: fileState !== null && fileState.isOk === false ? fileState.problem : null,
-    reason,
+    reason: isTouched ? reason : null,
+    nameRef,
+    fileRef,
     isPending: upload.isPending,
     serverError,
     uploaded,
     inputKey,
     onNameChange,
+    onNameBlur,
     onFileChange,
     onSubmit,
   };

@@ -43,13 +43,14 @@ function UserGroup({
 
 /**
  * Every user of a development server, one click each (`dev_list_users`, `dev_fetch_api_key`).
- * Nothing at all when the server does not offer it (the list answers with an error).
+ * Nothing at all when the server does not offer it (the list answers with an error), nor while
+ * that is not known: the page first in view never shows a development login a server lacks.
  */
 export function DevLogin({ remember }: { remember: boolean }) {
   const users = useQuery(serverQueries.devUsers());
   const login = useDevLogin();
   const headingId = useId();
-  if (users.isError) return null;
+  if (!users.isSuccess) return null;
   const pick = (email: string) => {
     login.mutate({ email, remember });
   };
@@ -59,23 +60,18 @@ export function DevLogin({ remember }: { remember: boolean }) {
         <span>Development login</span>
       </h2>
       <p className="muted login-hint">This server is for development: choose whom to log in as.</p>
-      {users.isPending && <p role="status">Loading users…</p>}
-      {users.isSuccess && (
-        <>
-          <UserGroup
-            title="Administrators"
-            users={users.data.direct_admins}
-            onPick={pick}
-            isDisabled={login.isPending}
-          />
-          <UserGroup
-            title="Users"
-            users={users.data.direct_users}
-            onPick={pick}
-            isDisabled={login.isPending}
-          />
-        </>
-      )}
+      <UserGroup
+        title="Administrators"
+        users={users.data.direct_admins}
+        onPick={pick}
+        isDisabled={login.isPending}
+      />
+      <UserGroup
+        title="Users"
+        users={users.data.direct_users}
+        onPick={pick}
+        isDisabled={login.isPending}
+      />
       {login.isError && (
         <p className="login-error" role="alert">
           {loginErrorMessage(login.error)}

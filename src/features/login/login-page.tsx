@@ -53,8 +53,8 @@ function RememberMe({
 }
 
 /**
- * The login page: email and password, email and API key, and the development login when the
- * server offers it; credentials stay in the tab unless the user asks to be remembered.
+ * The login page: the development login first when the server offers it (in view without
+ * scrolling), then email and password, and email and API key; credentials stay in the tab unless the user asks to be remembered.
  */
 export function LoginPage() {
   const notice = useSessionStore((state) => state.notice);
@@ -76,6 +76,8 @@ export function LoginPage() {
           </p>
         )}
         <RememberMe remember={remember} onChange={setRemember} />
+        {/* First when the server offers it: on a development server it is the way in. */}
+        <DevLogin remember={remember} />
         <LoginWay title="Email and password">
           <PasswordForm remember={remember} />
         </LoginWay>
@@ -86,7 +88,6 @@ export function LoginPage() {
           </p>
           <ApiKeyForm remember={remember} />
         </LoginWay>
-        <DevLogin remember={remember} />
       </div>
     </main>
   );

@@ -24,6 +24,7 @@ import { OutboxItem } from "./outbox-item";
 import { highlightedTopic } from "../../stores/search-matches";
 import { DateSeparator, RecipientHeader, type StreamLook } from "./recipient-header";
 import { RowGrouping } from "./row-grouping";
+import { useStickyHeaders } from "./sticky-headers";
 import { useMarkReadOnScroll } from "./use-mark-read-on-scroll";
 import { useNarrowMessages } from "./use-narrow-messages";
 import { usePrepareBodies } from "./use-prepare-bodies";
@@ -234,6 +235,7 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
     );
   useOpenPosition(state, list);
   useMarkReadOnScroll(narrow, list);
+  useStickyHeaders(list);
   usePrepareBodies(rows, range);
 
   const goToNewest = () => {

@@ -33,6 +33,28 @@ function closeDrawers(): void {
 }
 
 /**
+ * Any navigation (a link, Back or Forward, a shortcut) closes the drawers: the reader is going
+ * to the view they cover. The sidebar's own links close it on click already; this catches the
+ * rest.
+ */
+function useDrawersCloseOnNavigation(): void {
+  useEffect(() => {
+    let hash = window.location.hash;
+    const onNavigate = (): void => {
+      if (window.location.hash === hash) return;
+      hash = window.location.hash;
+      closeDrawers();
+    };
+    window.addEventListener("popstate", onNavigate);
+    window.addEventListener("hashchange", onNavigate);
+    return () => {
+      window.removeEventListener("popstate", onNavigate);
+      window.removeEventListener("hashchange", onNavigate);
+    };
+  }, []);
+}
+
+/**
  * The logged-in app: top bar, connection banner, streams on the left, the current route in the
  * centre, users and groups on the right; side panels become drawers when the window is narrow.
  */
@@ -47,6 +69,7 @@ export function ChatScreen() {
   useDocumentTitle(title);
   const layout = useLayoutMode();
   useDrawersFitLayout(layout);
+  useDrawersCloseOnNavigation();
 
   const isLeftOpen = useUiStore((state) => state.isLeftDrawerOpen);
   const isRightColumnOpen = useUiStore((state) => state.isRightPanelOpen);

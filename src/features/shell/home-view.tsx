@@ -12,12 +12,15 @@ export function HomeView() {
   const me = useQuery(userQueries.me());
   const unread = useUnreadStore(totalUnread);
   const realm = settings.data?.realm_name ?? "Parley";
-  const firstName = me.data?.full_name.split(/\s+/)[0];
+  // The full name, as Zulip greets: a first name cannot be told from a name's first word.
+  const fullName = me.data?.full_name;
   return (
     <div className="home-view">
       <div className="home-card">
         <h1 className="home-title">
-          {firstName === undefined ? `Welcome to ${realm}` : `Welcome, ${firstName}`}
+          {fullName === undefined || fullName === ""
+            ? `Welcome to ${realm}`
+            : `Welcome, ${fullName}`}
         </h1>
         <p className="muted">
           {unread > 0

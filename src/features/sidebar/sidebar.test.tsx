@@ -58,18 +58,20 @@ afterEach(() => {
   uiStore.setState({ isLeftDrawerOpen: false });
 });
 
-function renderSidebar(route: Route) {
+const generalTopics = [
+  wire.topic("lunch", 102),
+  wire.topic("standup", 90),
+  wire.topic("Hello", 50),
+];
+
+function renderSidebar(route: Route, topics = generalTopics) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(subscriptionQueries.list().queryKey, [
     wire.subscription({ stream_id: GENERAL, name: "general" }),
     wire.subscription({ stream_id: DESIGN, name: "design", color: "url(x)" }),
     wire.subscription({ stream_id: BOARD, name: "board", invite_only: true }),
   ]);
-  queryClient.setQueryData(streamQueries.topics(GENERAL).queryKey, [
-    wire.topic("lunch", 102),
-    wire.topic("standup", 90),
-    wire.topic("Hello", 50),
-  ]);
+  queryClient.setQueryData(streamQueries.topics(GENERAL).queryKey, topics);
   queryClient.setQueryData(conversationQueries.recent().queryKey, [
     { max_message_id: 104, user_ids: [othello.user_id] },
     { max_message_id: 60, user_ids: [eg.hamlet.user_id] },
@@ -121,20 +123,29 @@ describe("Sidebar", () => {
     expect(screen.queryByRole("list", { name: "Topics in general" })).toBeNull();
   });
 
-  it("expands the current stream with its topics, the current one marked, and more topics", () => {
+  it("expands the current stream with all its topics, the current one marked", () => {
     renderSidebar(lunchRoute);
     const topics = screen.getByRole("list", { name: "Topics in general" });
     const links = within(topics).getAllByRole("link");
-    expect(links.map((link) => link.textContent)).toEqual([
-      "lunch2",
-      "standup",
-      "Hello",
-      "More topics",
-    ]);
+    // Every topic is listed, so there are no more topics to offer.
+    expect(links.map((link) => link.textContent)).toEqual(["lunch2", "standup", "Hello"]);
     expect(links[0]!.getAttribute("aria-current")).toBe("page");
-    expect(links[3]!.getAttribute("href")).toBe(topicsHash(GENERAL, "general"));
     const general = within(streamsNav()).getByRole("link", { name: "general" });
     expect(general.getAttribute("aria-current")).toBe("true");
+  });
+
+  it("offers more topics only when some are left out", () => {
+    const many = Array.from({ length: 9 }, (_, index) => wire.topic(`t${index}`, 10 + index));
+    renderSidebar(lunchRoute, [wire.topic("lunch", 102), ...many]);
+    const topics = screen.getByRole("list", { name: "Topics in general" });
+    const links = within(topics).getAllByRole("link");
+    // The 8 newest (lunch and t8…t2), then the link to the two left out.
+    expect(links.map((link) => link.textContent)).toEqual([
+      "lunch2",
+      ...["t8", "t7", "t6", "t5", "t4", "t3", "t2"],
+      "More topics",
+    ]);
+    expect(links[8]!.getAttribute("href")).toBe(topicsHash(GENERAL, "general"));
   });
 
   it("marks a stream read from its menu: the count goes at once, the server is asked", async () => {

@@ -90,7 +90,7 @@ function TopicLink({
 
 /**
  * The current stream's topics under it in the sidebar: the newest few, any with unreads, the
- * current one highlighted, and "More topics" (the stream's topic list).
+ * current one highlighted, and "More topics" (the stream's topic list) when some are left out.
  */
 export function StreamTopics({
   streamId,
@@ -111,7 +111,7 @@ export function StreamTopics({
       .map((topic) => topic.name.toLowerCase())
       .join("\n"),
   );
-  const { shown } = useMemo(() => {
+  const { shown, hiddenCount } = useMemo(() => {
     const unread = new Set(unreadNames.split("\n"));
     return sidebarTopics(topics.data ?? [], (name) => unread.has(name.toLowerCase()), currentTopic);
   }, [topics.data, unreadNames, currentTopic]);
@@ -140,11 +140,13 @@ export function StreamTopics({
           />
         </li>
       ))}
-      <li className="sidebar-item">
-        <a className="sidebar-link sidebar-more-link" href={topicsHash(streamId, streamName)}>
-          More topics
-        </a>
-      </li>
+      {hiddenCount > 0 && (
+        <li className="sidebar-item">
+          <a className="sidebar-link sidebar-more-link" href={topicsHash(streamId, streamName)}>
+            More topics
+          </a>
+        </li>
+      )}
     </ul>
   );
 }

@@ -81,26 +81,26 @@ function TopicRowView({
       </td>
       <td className="topic-cell-unread" data-unread={unread}>
         {unread > 0 ? (
-          <span className="unread-count" aria-label={`${unread} unread`}>
-            {unread}
+          <span className="topic-unread">
+            <span className="unread-count" aria-label={`${unread} unread`}>
+              {unread}
+            </span>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Mark “${row.name}” as read`}
+              title="Mark as read"
+              onClick={() => {
+                markAsRead(`“${row.name}”`, (client) =>
+                  markTopicAsRead(client, streamId, row.name),
+                );
+              }}
+            >
+              <Icon name="check" />
+            </button>
           </span>
         ) : (
           <span className="visually-hidden">0 unread</span>
-        )}
-      </td>
-      <td className="topic-cell-actions">
-        {unread > 0 && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={`Mark “${row.name}” as read`}
-            title="Mark as read"
-            onClick={() => {
-              markAsRead(`“${row.name}”`, (client) => markTopicAsRead(client, streamId, row.name));
-            }}
-          >
-            <Icon name="check" />
-          </button>
         )}
       </td>
     </tr>
@@ -152,9 +152,6 @@ function TopicTable({
             <th scope="col">Topic</th>
             <th scope="col">Last activity</th>
             <th scope="col">Unread</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
           </tr>
         </thead>
         <tbody>
