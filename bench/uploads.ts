@@ -140,9 +140,13 @@ function watchScript(text: string): string {
         if (rect.height > 0 && rect.bottom > 0 && rect.top < innerHeight) state.rowAt = clock();
       }
       const img = row?.querySelector(".message_inline_image img");
-      if (img && img.complete && img.naturalWidth > 0) {
+      if (state.previewAt === null && img && img.complete && img.naturalWidth > 0) {
         state.previewAt = clock();
         window.removeEventListener("keydown", onKey, { capture: true });
+      }
+      // The preview can be loaded before the row has scrolled into view: watch on for the row
+      // (a few seconds at most, so a tab that never shows it does not poll for ever).
+      if (state.previewAt !== null && (state.rowAt !== null || clock() - state.previewAt > 5000)) {
         return;
       }
       setTimeout(check, 4);
@@ -198,12 +202,16 @@ async function previewRun(sender: Page, reader: Page, run: number) {
   await sender.evaluate(watchScript(text));
   await reader.evaluate(watchScript(text));
   await message.press("Enter");
-  await waitInPage(sender, "window.__upload.previewAt !== null", 60_000);
+  await waitInPage(
+    sender,
+    "window.__upload.previewAt !== null && window.__upload.rowAt !== null",
+    60_000,
+  );
   await waitInPage(reader, "window.__upload.previewAt !== null", 60_000);
   const own = watchSchema.parse(await sender.evaluate("window.__upload"));
   const other = watchSchema.parse(await reader.evaluate("window.__upload"));
   if (own.sendAt === null || own.rowAt === null)
-    throw new Error(`run ${String(run)}: no send seen`);
+    throw new Error(`run ${String(run)}: no send seen: ${JSON.stringify(own)}`);
   return {
     sendToRowMs: round(own.rowAt - own.sendAt),
     sendToPreviewMs: round(own.previewAt - own.sendAt),
