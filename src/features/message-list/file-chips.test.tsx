@@ -39,7 +39,8 @@ describe("file chips", () => {
     prepareBodyMedia(root, urls);
     expect(chip(root)?.textContent).toBe("report.pdf");
     await flush();
-    expect(chip(root)?.textContent).toBe("report.pdf12.4 KB");
+    // A separator for the accessible name ("report.pdf, 12.4 KB"), hidden on screen.
+    expect(chip(root)?.textContent).toBe("report.pdf, 12.4 KB");
     expect(chip(root)?.querySelector(".message-file-chip-size")?.textContent).toBe("12.4 KB");
     expect(fetchSize).toHaveBeenCalledWith(
       "https://chat.example/user_uploads/temporary/token-ab/x/report.pdf",
@@ -83,7 +84,7 @@ describe("file chips", () => {
     prepareBodyMedia(root, urls);
     await flush();
     expect(chip(root)?.hasAttribute("data-upload-failed")).toBe(true);
-    expect(root.textContent).toBe("See report.pdfnot available now");
+    expect(root.textContent).toBe("See report.pdf, not available now");
   });
 
   it("change nothing once the body is gone", async () => {

@@ -8,9 +8,14 @@ const SIZE_CLASS = "message-file-chip-size";
 function sizeLabel(link: HTMLAnchorElement): HTMLElement {
   const existing = link.querySelector<HTMLElement>(`:scope > .${SIZE_CLASS}`);
   if (existing !== null) return existing;
+  // The name and the size are read as one link: a separator for its accessible name
+  // ("report.pdf, 12.4 KB", not "report.pdf12.4 KB"), hidden on screen where CSS spaces them.
+  const separator = document.createElement("span");
+  separator.className = "visually-hidden";
+  separator.textContent = ", ";
   const label = document.createElement("span");
   label.className = SIZE_CLASS;
-  link.append(label);
+  link.append(separator, label);
   return label;
 }
 
