@@ -86,3 +86,22 @@ test("at 390 px: any navigation closes the open drawer, Back included", async ({
   await expect(page.getByRole("heading", { level: 1, name: "#general" })).toBeVisible();
   await expect(users).toBeHidden();
 });
+
+test.describe("on a touch phone", () => {
+  test.use({ hasTouch: true, isMobile: true });
+
+  test("the home page offers no keyboard-shortcut card", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: /prospero@parley\.test/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: /All messages/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /Keyboard shortcuts/ })).toBeHidden();
+  });
+});
+
+test("a narrow window with a mouse keeps the keyboard-shortcut card", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: /prospero@parley\.test/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Keyboard shortcuts/ })).toBeVisible();
+});

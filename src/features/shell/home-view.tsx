@@ -46,7 +46,8 @@ export function HomeView() {
               </span>
             </a>
           </li>
-          <li>
+          {/* Not on a touch device, which has no keyboard to use them (shell.css). */}
+          <li className="home-step-shortcuts">
             <button
               type="button"
               className="home-step"
