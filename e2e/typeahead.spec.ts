@@ -61,3 +61,26 @@ test("`@ham`, `#gen` and `:smi` insert the right syntax, and the message renders
   await expect(message.locator("a.stream")).toHaveText("#general");
   await expect(message.getByRole("img", { name: "smile" })).toBeVisible();
 });
+
+test("at 390 px a typeahead opened at the end of a line stays on the screen", async ({
+  browser,
+}) => {
+  const page = await logInFresh(browser, "othello@parley.test");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Open streams" }).click();
+  await page
+    .getByRole("navigation", { name: "Streams" })
+    .getByRole("link", { name: "general", exact: true })
+    .click();
+  const composer = page.getByRole("textbox", { name: "Message" });
+  await expect(composer).toBeVisible();
+  await composer.click();
+  // The caret at the right end of the box's first line, then an emoji typeahead from there.
+  await composer.pressSequentially("A line long enough to end at the right :smi");
+  const list = page.getByRole("listbox", { name: "Emoji" });
+  await expect(list).toBeVisible();
+  const box = await list.boundingBox();
+  expect(box).not.toBeNull();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+});

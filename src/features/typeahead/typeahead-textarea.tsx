@@ -35,8 +35,12 @@ interface CaretState {
 function listStyle(textarea: HTMLTextAreaElement, position: number): CSSProperties {
   const point = caretPoint(textarea, position);
   const maxLeft = Math.max(0, textarea.offsetWidth - LIST_WIDTH);
+  const left = Math.min(Math.max(0, point.left), maxLeft);
   return {
-    left: Math.min(Math.max(0, point.left), maxLeft),
+    left,
+    // No wider than the box from there: a list wider than LIST_WIDTH (its content decides,
+    // up to the stylesheet's 360px) went past the box's edge, off a phone's screen.
+    maxWidth: `min(360px, ${String(Math.max(LIST_WIDTH, textarea.offsetWidth - left))}px)`,
     bottom: textarea.offsetHeight - Math.max(0, point.top) + 2,
   };
 }
