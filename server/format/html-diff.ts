@@ -1,5 +1,5 @@
 import { htmlItems, type HtmlItem } from "./html-tokens";
-import { diffSequences } from "./word-diff";
+import { commonEnds, diffSequences } from "./word-diff";
 
 const INSERTED = '<span class="highlight_text_inserted">';
 const DELETED = '<span class="highlight_text_deleted">';
@@ -32,16 +32,7 @@ function textUnits(html: string): string[] {
 function refineWord(oldHtml: string, newHtml: string): RefinedWord | null {
   const a = textUnits(oldHtml);
   const b = textUnits(newHtml);
-  let prefix = 0;
-  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
-  let suffix = 0;
-  while (
-    suffix < a.length - prefix &&
-    suffix < b.length - prefix &&
-    a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
-  ) {
-    suffix++;
-  }
+  const { prefix, suffix } = commonEnds(a, b);
   if (2 * (prefix + suffix) <= Math.max(a.length, b.length)) return null;
   return {
     prefix: b.slice(0, prefix).join(""),

@@ -155,6 +155,24 @@ function cleanupSemantic(input: readonly DiffBlock[]): DiffBlock[] {
   return blocks;
 }
 
+/** How many items `a` and `b` share at their start, and then at their end (not overlapping). */
+export function commonEnds<T>(
+  a: ArrayLike<T>,
+  b: ArrayLike<T>,
+): { prefix: number; suffix: number } {
+  let prefix = 0;
+  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
+  let suffix = 0;
+  while (
+    suffix < a.length - prefix &&
+    suffix < b.length - prefix &&
+    a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
+  ) {
+    suffix++;
+  }
+  return { prefix, suffix };
+}
+
 /** The diff of two sequences of keys (e.g. words), as alternating equal and change blocks. */
 export function diffSequences(oldKeys: readonly string[], newKeys: readonly string[]): DiffBlock[] {
   const ids = new Map<string, number>();
@@ -168,16 +186,7 @@ export function diffSequences(oldKeys: readonly string[], newKeys: readonly stri
   };
   const a = Int32Array.from(oldKeys, intern);
   const b = Int32Array.from(newKeys, intern);
-  let prefix = 0;
-  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
-  let suffix = 0;
-  while (
-    suffix < a.length - prefix &&
-    suffix < b.length - prefix &&
-    a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
-  ) {
-    suffix++;
-  }
+  const { prefix, suffix } = commonEnds(a, b);
   const oldMiddle = a.subarray(prefix, a.length - suffix);
   const newMiddle = b.subarray(prefix, b.length - suffix);
   const blocks: DiffBlock[] = [];
