@@ -39,7 +39,7 @@ describe("compose preview", () => {
     renderPreview("[report.pdf](/user_uploads/2/ab/x/report.pdf)");
     const chip = await screen.findByRole("link", { name: /report\.pdf/ });
     await vi.waitFor(() => {
-      expect(chip.textContent).toBe("report.pdf2.0 KB");
+      expect(chip.textContent).toBe("report.pdf, 2.0 KB");
     });
     expect(chip.classList.contains("message-file-chip")).toBe(true);
   });
