@@ -1,17 +1,19 @@
 import { narrowKey, type Narrow } from "../../lib/narrow";
 import type { Route } from "../../lib/route";
-import { AccountSettings } from "../account/account-settings";
 import { ComposeBox } from "../compose/compose-box";
-import { EmojiSettings } from "../custom-emoji/emoji-settings";
-import { GroupDirectory } from "../groups/group-directory";
-import { LinkifierSettings } from "../linkifiers/linkifier-settings";
 import { MessageList } from "../message-list/message-list";
-import { StreamBrowser } from "../streams/stream-browser";
-import { StreamSettings } from "../streams/stream-settings";
-import { TopicListView } from "../topics/topic-list-view";
-import { UploadedFiles } from "../uploads/uploaded-files";
-import { UserDirectory } from "../users/user-directory";
 import { HomeView } from "./home-view";
+import {
+  AccountSettings,
+  EmojiSettings,
+  GroupDirectory,
+  LinkifierSettings,
+  StreamBrowser,
+  StreamSettings,
+  TopicListView,
+  UploadedFiles,
+  UserDirectory,
+} from "./lazy-pages";
 
 function NarrowView({
   narrow,
