@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { ChatScreen } from "./features/shell/chat-screen";
-import { useApplyTheme } from "./features/shell/theme";
+import { useApplyDensity, useApplyTheme } from "./features/shell/theme";
 import { useSessionStore } from "./stores/session-store";
 
 // The login page loads only when it shows: a returning user's first view (the chat) does not
@@ -12,6 +12,7 @@ const LoginPage = lazy(async () => ({
 /** The whole app: the login page, or the chat once this tab has credentials; both themed. */
 export function App() {
   useApplyTheme();
+  useApplyDensity();
   const isLoggedIn = useSessionStore((session) => session.credentials !== null);
   return isLoggedIn ? (
     <ChatScreen />

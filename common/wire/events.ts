@@ -33,8 +33,10 @@ import {
 } from "./realm-events";
 import {
   updateDisplaySettingsEventSchema,
+  updateGlobalNotificationsEventSchema,
   userSettingsEventSchema,
   type UpdateDisplaySettingsEvent,
+  type UpdateGlobalNotificationsEvent,
   type UserSettingsEvent,
 } from "./settings";
 import { attachmentEventSchema, type AttachmentEvent } from "./uploads";
@@ -117,6 +119,7 @@ export type ServerEvent =
   | TypingEvent
   | UserSettingsEvent
   | UpdateDisplaySettingsEvent
+  | UpdateGlobalNotificationsEvent
   | AttachmentEvent
   | HeartbeatEvent
   | RestartEvent;
@@ -160,6 +163,7 @@ const schemasByType = new Map<string, z.ZodType<ServerEvent>>([
   ["typing", typingEventSchema],
   ["user_settings", userSettingsEventSchema],
   ["update_display_settings", updateDisplaySettingsEventSchema],
+  ["update_global_notifications", updateGlobalNotificationsEventSchema],
   ["attachment", attachmentEventSchema],
   ["heartbeat", heartbeatEventSchema],
   ["restart", restartEventSchema],

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { normalizeFeatureLevelWire } from "./compat";
 import { presencesSchema } from "./presence";
 import { linkifierSchema, oldFilterSchema, realmEmojiMapSchema, userGroupSchema } from "./realm";
-import { userSettingsSchema } from "./settings";
+import { legacyUserSettingsShape, userSettingsSchema } from "./settings";
 import { subscriptionSchema, streamSchema } from "./streams";
 import { userSchema } from "./users";
 
@@ -126,10 +126,11 @@ export const registerResponseSchema = z.preprocess(
     /** With `user_settings` in `fetch_event_types`. */
     user_settings: userSettingsSchema.optional(),
     /**
-     * [OLD] The same setting at the top level, for `update_display_settings` without the
+     * [OLD] The same settings at the top level, for `update_display_settings` (display settings)
+     * or `update_global_notifications` (notification settings) without the
      * `user_settings_object` capability (FL < 89 clients).
      */
-    translate_emoticons: z.boolean().optional(),
+    ...legacyUserSettingsShape,
     presences: presencesSchema.optional(),
     server_timestamp: z.number().optional(),
   }),

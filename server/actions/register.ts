@@ -2,7 +2,12 @@ import type { WithoutKeys } from "../../common/wire/common";
 import { THUMBNAIL_FORMATS } from "../thumbnails/formats";
 import type { RegisterResponse } from "../../common/wire/register";
 import type { AppContext } from "../context";
-import { loadUserSettings } from "../db/user-settings";
+import {
+  loadUserSettings,
+  STORED_USER_SETTINGS,
+  USER_SETTING_TYPES,
+  type SettingGroup,
+} from "../db/user-settings";
 import { isSystemBot, listUsers, ROLE, type UserRow } from "../db/users";
 import type { QueueOptions } from "../events/event-queue";
 import { avatarUrl } from "../format/message";
@@ -73,8 +78,9 @@ export type InitialStateOptions = Pick<QueueOptions, "clientGravatar"> & {
 
 /**
  * The user's own settings: the `user_settings` object when asked for, and for a client without
- * the `user_settings_object` capability that asks for `update_display_settings`, the legacy
- * top-level fields (Zulip's `fetch_initial_state_data`).
+ * the `user_settings_object` capability, the legacy top-level fields of the groups it asks for
+ * (`update_display_settings`, `update_global_notifications`), as Zulip's
+ * `fetch_initial_state_data` does.
  */
 async function settingsState(
   ctx: AppContext,
@@ -82,14 +88,22 @@ async function settingsState(
   fetchTypes: ReadonlySet<string> | null,
   options: InitialStateOptions,
 ): Promise<Partial<InitialState>> {
-  const legacy =
-    wants(fetchTypes, "update_display_settings") &&
-    options.capabilities?.["user_settings_object"] !== true;
-  if (!wants(fetchTypes, "user_settings") && !legacy) return {};
+  const isOldClient = options.capabilities?.["user_settings_object"] !== true;
+  const legacyGroups = new Set<SettingGroup>();
+  if (isOldClient && wants(fetchTypes, "update_display_settings")) legacyGroups.add("display");
+  if (isOldClient && wants(fetchTypes, "update_global_notifications")) {
+    legacyGroups.add("notification");
+  }
+  if (!wants(fetchTypes, "user_settings") && legacyGroups.size === 0) return {};
   const settings = await loadUserSettings(ctx.db, user.id);
+  const legacy = Object.fromEntries(
+    STORED_USER_SETTINGS.filter((name) => legacyGroups.has(USER_SETTING_TYPES[name].group)).map(
+      (name) => [name, settings[name]],
+    ),
+  );
   return {
     ...(wants(fetchTypes, "user_settings") ? { user_settings: settings } : {}),
-    ...(legacy ? { translate_emoticons: settings.translate_emoticons } : {}),
+    ...legacy,
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_USER_SETTINGS as DEFAULTS } from "../db/user-settings";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 let server: TestServer;
@@ -31,7 +32,7 @@ async function eventsOf(auth: string, queueId: unknown): Promise<Record<string, 
   return body["events"] as Record<string, unknown>[]; // our own server's events
 }
 
-function patchSettings(auth: string, params: Record<string, string | boolean>) {
+function patchSettings(auth: string, params: Record<string, string | boolean | number>) {
   return server.api("PATCH", "settings", params, auth);
 }
 
@@ -49,7 +50,7 @@ async function sendAndRead(auth: string, content: string): Promise<string> {
 describe("the translate_emoticons setting", () => {
   it("is off by default, in user_settings and (for old clients) at the top level", async () => {
     const modern = await register(iago, { ...MODERN, fetch_event_types: ["user_settings"] });
-    expect(modern["user_settings"]).toEqual({ translate_emoticons: false });
+    expect(modern["user_settings"]).toEqual(DEFAULTS);
     expect(modern).not.toHaveProperty("translate_emoticons");
     const legacy = await register(iago, { fetch_event_types: ["update_display_settings"] });
     expect(legacy["translate_emoticons"]).toBe(false);
@@ -58,7 +59,7 @@ describe("the translate_emoticons setting", () => {
       ...MODERN,
       fetch_event_types: ["user_settings", "update_display_settings"],
     });
-    expect(both["user_settings"]).toEqual({ translate_emoticons: false });
+    expect(both["user_settings"]).toEqual(DEFAULTS);
     expect(both).not.toHaveProperty("translate_emoticons");
   });
 
@@ -86,7 +87,7 @@ describe("the translate_emoticons setting", () => {
     ]);
     expect(await eventsOf(iago, other["queue_id"])).toEqual([]);
     const after = await register(hamlet, { ...MODERN, fetch_event_types: ["user_settings"] });
-    expect(after["user_settings"]).toEqual({ translate_emoticons: true });
+    expect(after["user_settings"]).toEqual({ ...DEFAULTS, translate_emoticons: true });
 
     // The same value again changes nothing and announces nothing.
     const again = await register(hamlet, { ...MODERN, event_types: types });
@@ -118,6 +119,110 @@ describe("the translate_emoticons setting", () => {
   });
 });
 
+describe("the display and notification settings", () => {
+  it("are Zulip's defaults (Enter sends, as in Parley), and each one changes alone", async () => {
+    const othello = await server.auth("othello@parley.test");
+    const before = await register(othello, { ...MODERN, fetch_event_types: ["user_settings"] });
+    expect(before["user_settings"]).toEqual({
+      translate_emoticons: false,
+      twenty_four_hour_time: false,
+      enter_sends: true,
+      color_scheme: 1,
+      web_home_view: "inbox",
+      web_font_size_px: 16,
+      web_line_height_percent: 140,
+      enable_stream_desktop_notifications: false,
+      enable_stream_audible_notifications: false,
+      enable_followed_topic_desktop_notifications: true,
+      enable_followed_topic_audible_notifications: true,
+      enable_desktop_notifications: true,
+      enable_sounds: true,
+    });
+    const change = {
+      twenty_four_hour_time: true,
+      enter_sends: false,
+      color_scheme: 2,
+      web_home_view: "recent_topics",
+      web_font_size_px: 14,
+      web_line_height_percent: 122,
+      enable_stream_desktop_notifications: true,
+      enable_followed_topic_audible_notifications: false,
+      enable_sounds: false,
+    };
+    const tab = await register(othello, { ...MODERN, event_types: ["user_settings"] });
+    const { status } = await server.api(
+      "PATCH",
+      "settings",
+      { ...change, web_home_view: "recent_topics" },
+      othello,
+    );
+    expect(status).toBe(200);
+    const after = await register(othello, { ...MODERN, fetch_event_types: ["user_settings"] });
+    expect(after["user_settings"]).toEqual({ ...DEFAULTS, ...change });
+    expect(await eventsOf(othello, tab["queue_id"])).toEqual(
+      Object.entries(change).map(([property, value], id) => ({
+        id,
+        type: "user_settings",
+        op: "update",
+        property,
+        value,
+      })),
+    );
+    const reset = { ...DEFAULTS } as Record<string, string | boolean | number>;
+    expect((await server.api("PATCH", "settings", reset, othello)).status).toBe(200);
+  });
+
+  it("reach an old client as its group's legacy event and top-level field", async () => {
+    const types = ["user_settings", "update_display_settings", "update_global_notifications"];
+    const oldClient = await register(hamlet, { event_types: types, fetch_event_types: types });
+    expect(oldClient["color_scheme"]).toBe(1);
+    expect(oldClient["enable_sounds"]).toBe(true);
+    // A modern setting is not at the top level for an old client (Zulip's `modern_settings`).
+    expect(oldClient).not.toHaveProperty("web_font_size_px");
+    await patchSettings(hamlet, { color_scheme: 3, enable_sounds: false, web_font_size_px: 14 });
+    const events = await eventsOf(hamlet, oldClient["queue_id"]);
+    expect(events.filter((event) => event["type"] !== "user_settings")).toEqual([
+      {
+        id: 1,
+        type: "update_display_settings",
+        user: "hamlet@parley.test",
+        setting_name: "color_scheme",
+        setting: 3,
+      },
+      {
+        id: 4,
+        type: "update_global_notifications",
+        user: "hamlet@parley.test",
+        notification_name: "enable_sounds",
+        setting: false,
+      },
+    ]);
+    await patchSettings(hamlet, { color_scheme: 1, enable_sounds: true, web_font_size_px: 16 });
+  });
+
+  it("refuse a value out of its choices or range, and then change none of the others", async () => {
+    const bad: [Record<string, string | number | boolean>, RegExp][] = [
+      [{ color_scheme: 4 }, /^Invalid color_scheme$/],
+      [{ color_scheme: "dark" }, /"color_scheme" is not valid JSON/],
+      [{ color_scheme: "2.5" }, /color_scheme is not an integer/],
+      [{ web_home_view: "starred" }, /^Invalid web_home_view$/],
+      [{ web_font_size_px: 2 }, /web_font_size_px must be between 10 and 32/],
+      [{ web_line_height_percent: 1000 }, /web_line_height_percent must be between/],
+      [{ enter_sends: 1 }, /enter_sends is not a boolean/],
+    ];
+    for (const [params, message] of bad) {
+      const { status, body } = await patchSettings(hamlet, {
+        twenty_four_hour_time: true,
+        ...params,
+      });
+      expect(status).toBe(400);
+      expect(String(body["msg"])).toMatch(message);
+    }
+    const state = await register(hamlet, { ...MODERN, fetch_event_types: ["user_settings"] });
+    expect(state["user_settings"]).toEqual(DEFAULTS);
+  });
+});
+
 describe("PATCH /settings", () => {
   it("refuses a value of the wrong type with Zulip's error, changing nothing", async () => {
     await patchSettings(hamlet, { translate_emoticons: false });
@@ -128,7 +233,7 @@ describe("PATCH /settings", () => {
       expect(String(body["msg"])).toMatch(/translate_emoticons/);
     }
     const state = await register(hamlet, { ...MODERN, fetch_event_types: ["user_settings"] });
-    expect(state["user_settings"]).toEqual({ translate_emoticons: false });
+    expect(state["user_settings"]).toEqual(DEFAULTS);
   });
 
   it("names the settings it does not support in ignored_parameters_unsupported", async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatDayLabel, isoLocalDate, localDayStart, nextLocalDayStart } from "./time";
+import {
+  formatDateTime,
+  formatDayLabel,
+  formatMessageTime,
+  formatTimeOfDay,
+  isoLocalDate,
+  localDayStart,
+  nextLocalDayStart,
+} from "./time";
 
 /** UNIX seconds of a local time. */
 function at(year: number, month: number, day: number, hour = 12, minute = 0): number {
@@ -32,5 +40,18 @@ describe("formatDayLabel", () => {
     expect(thisYear).not.toMatch(/2024/);
     expect(thisYear).toMatch(/5/);
     expect(formatDayLabel(at(2023, 12, 25), now)).toMatch(/2023/);
+  });
+});
+
+describe("the time format setting", () => {
+  it("writes times in 12 or 24 hours, whatever the locale's habit", () => {
+    const afternoon = at(2024, 3, 14, 15, 7);
+    expect(formatTimeOfDay(afternoon)).toMatch(/^3:07\s?PM$/);
+    expect(formatTimeOfDay(afternoon, true)).toBe("15:07");
+    const now = new Date(2024, 2, 14, 18, 0);
+    expect(formatMessageTime(afternoon, now, true)).toBe("15:07");
+    expect(formatMessageTime(at(2024, 1, 2, 9, 5), now, true)).toMatch(/09:05$/);
+    expect(formatDateTime(afternoon, true)).toMatch(/15:07/);
+    expect(formatDateTime(afternoon)).toMatch(/3:07\s?PM/);
   });
 });

@@ -1,18 +1,41 @@
 // Times as the message list shows them. Timestamps are UNIX seconds, as on the wire; days are
 // the reader's local days.
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
-const dayTimeFormat = new Intl.DateTimeFormat(undefined, {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: "full",
-  timeStyle: "short",
-});
+// Times follow the user's `twenty_four_hour_time` setting (15:07 or 3:07 PM), whatever the
+// locale's habit, as Zulip does; dates follow the locale.
+type Clock = "h12" | "h23";
+const clockOf = (twentyFourHour: boolean): Clock => (twentyFourHour ? "h23" : "h12");
+
+function formats(hourCycle: Clock) {
+  return {
+    time: new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", hourCycle }),
+    dayTime: new Intl.DateTimeFormat(undefined, {
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hourCycle,
+    }),
+    full: new Intl.DateTimeFormat(undefined, {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hourCycle,
+    }),
+    dateTime: new Intl.DateTimeFormat(undefined, {
+      weekday: "long",
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hourCycle,
+    }),
+  };
+}
+const clocks = { h12: formats("h12"), h23: formats("h23") };
 const weekdayFormat = new Intl.DateTimeFormat(undefined, {
   weekday: "long",
   month: "long",
@@ -21,21 +44,26 @@ const weekdayFormat = new Intl.DateTimeFormat(undefined, {
 const longDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "full" });
 
 /** A message time for a UNIX timestamp (seconds): just the time today, with the date otherwise. */
-export function formatMessageTime(timestamp: number, now: Date = new Date()): string {
+export function formatMessageTime(
+  timestamp: number,
+  now: Date = new Date(),
+  twentyFourHour = false,
+): string {
   const date = new Date(timestamp * 1000);
-  if (date.toDateString() === now.toDateString()) return timeFormat.format(date);
-  if (date.getFullYear() === now.getFullYear()) return dayTimeFormat.format(date);
-  return fullFormat.format(date);
+  const clock = clocks[clockOf(twentyFourHour)];
+  if (date.toDateString() === now.toDateString()) return clock.time.format(date);
+  if (date.getFullYear() === now.getFullYear()) return clock.dayTime.format(date);
+  return clock.full.format(date);
 }
 
-/** The time of day only ("3:07 PM"), for rows under a date separator. */
-export function formatTimeOfDay(timestamp: number): string {
-  return timeFormat.format(new Date(timestamp * 1000));
+/** The time of day only ("3:07 PM", or "15:07"), for rows under a date separator. */
+export function formatTimeOfDay(timestamp: number, twentyFourHour = false): string {
+  return clocks[clockOf(twentyFourHour)].time.format(new Date(timestamp * 1000));
 }
 
 /** The full date and time, for a tooltip. */
-export function formatDateTime(timestamp: number): string {
-  return dateTimeFormat.format(new Date(timestamp * 1000));
+export function formatDateTime(timestamp: number, twentyFourHour = false): string {
+  return clocks[clockOf(twentyFourHour)].dateTime.format(new Date(timestamp * 1000));
 }
 
 /** ISO 8601, for `<time dateTime>`. */

@@ -17,20 +17,25 @@ describe("the user's settings", () => {
   it("are seeded from the snapshot's user_settings, or an old server's top-level fields", () => {
     seedQueriesFromSnapshot(
       queryClient,
-      eg.registerResponse({ user_settings: { translate_emoticons: true, emojiset: "google" } }),
+      eg.registerResponse({
+        user_settings: { ...eg.userSettings({ translate_emoticons: true }), emojiset: "google" },
+      }),
     );
-    expect(userSettings()).toEqual({ translate_emoticons: true, emojiset: "google" });
-    seedQueriesFromSnapshot(queryClient, eg.registerResponse({ translate_emoticons: false }));
-    expect(userSettings()).toEqual({ translate_emoticons: false });
+    expect(userSettings()).toEqual({
+      ...eg.userSettings({ translate_emoticons: true }),
+      emojiset: "google",
+    });
+    seedQueriesFromSnapshot(
+      queryClient,
+      eg.registerResponse({ translate_emoticons: false, twenty_four_hour_time: true }),
+    );
+    expect(userSettings()).toEqual(eg.userSettings({ twenty_four_hour_time: true }));
     seedQueriesFromSnapshot(queryClient, eg.registerResponse({}));
-    expect(userSettings()).toEqual({ translate_emoticons: false });
+    expect(userSettings()).toEqual(eg.userSettings({ twenty_four_hour_time: true }));
   });
 
   it("follow user_settings events and the legacy update_display_settings", () => {
-    seedQueriesFromSnapshot(
-      queryClient,
-      eg.registerResponse({ user_settings: { translate_emoticons: false } }),
-    );
+    seedQueriesFromSnapshot(queryClient, eg.registerResponse({ user_settings: eg.userSettings() }));
     applyEventToQueries(queryClient, {
       id: 1,
       type: "user_settings",
@@ -38,7 +43,7 @@ describe("the user's settings", () => {
       property: "translate_emoticons",
       value: true,
     });
-    expect(userSettings()).toEqual({ translate_emoticons: true });
+    expect(userSettings()).toEqual(eg.userSettings({ translate_emoticons: true }));
     applyEventToQueries(queryClient, {
       id: 2,
       type: "update_display_settings",
@@ -46,14 +51,14 @@ describe("the user's settings", () => {
       setting_name: "translate_emoticons",
       setting: false,
     });
-    expect(userSettings()).toEqual({ translate_emoticons: false });
+    expect(userSettings()).toEqual(eg.userSettings());
   });
 
   it("give the renderer of local echoes and previews the user's translate_emoticons", () => {
     expect(renderContextFromQueries(queryClient).translateEmoticons).toBe(false);
     seedQueriesFromSnapshot(
       queryClient,
-      eg.registerResponse({ user_settings: { translate_emoticons: true } }),
+      eg.registerResponse({ user_settings: eg.userSettings({ translate_emoticons: true }) }),
     );
     expect(renderContextFromQueries(queryClient).translateEmoticons).toBe(true);
   });

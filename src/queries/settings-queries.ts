@@ -1,7 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import { deleteQueue, registerQueue } from "../api/events";
 import type { RegisterResponse } from "../../common/wire/register";
-import type { UserSettings, UserSettingsEvent } from "../../common/wire/settings";
+import {
+  legacyUserSettingsShape,
+  userSettingsSchema,
+  type UserSettings,
+  type UserSettingsEvent,
+} from "../../common/wire/settings";
 import { sessionStore } from "../stores/session-store";
 
 /**
@@ -11,7 +16,11 @@ import { sessionStore } from "../stores/session-store";
 export function snapshotUserSettings(snapshot: RegisterResponse): UserSettings | undefined {
   if (snapshot.user_settings !== undefined) return snapshot.user_settings;
   if (snapshot.translate_emoticons !== undefined) {
-    return { translate_emoticons: snapshot.translate_emoticons };
+    // The top-level fields an old server sent; the ones it lacks take their defaults.
+    const legacy = Object.fromEntries(
+      Object.keys(legacyUserSettingsShape).map((name) => [name, snapshot[name]]),
+    );
+    return userSettingsSchema.parse(legacy);
   }
   return undefined;
 }

@@ -35,13 +35,47 @@ describe("ui store", () => {
     expect(second.getState().isRightPanelOpen).toBe(false);
   });
 
+  it("takes the user's settings from the server and remembers them for the next first paint", () => {
+    const storage = memoryStorage();
+    const first = createUiStore(storage);
+    const density = first.getState().density;
+    first.getState().settingsReceived({
+      theme: "light",
+      enterSends: false,
+      twentyFourHourTime: true,
+      density: { fontSizePx: 16, lineHeightPercent: 140 },
+    });
+    // An equal density stays the same object: nothing re-renders for it.
+    expect(first.getState().density).toBe(density);
+    first.getState().settingsReceived({
+      theme: "light",
+      enterSends: false,
+      twentyFourHourTime: true,
+      density: { fontSizePx: 14, lineHeightPercent: 122 },
+    });
+    const second = createUiStore(storage);
+    expect(second.getState()).toMatchObject({
+      theme: "light",
+      enterSends: false,
+      twentyFourHourTime: true,
+      density: { fontSizePx: 14, lineHeightPercent: 122 },
+    });
+  });
+
   it("falls back to defaults for stored values it does not understand", () => {
     const storage = memoryStorage({
-      "parley:preferences": JSON.stringify({ theme: "neon", enterSends: "yes" }),
+      "parley:preferences": JSON.stringify({
+        theme: "neon",
+        enterSends: "yes",
+        twentyFourHourTime: 1,
+        density: { fontSizePx: "big" },
+      }),
     });
     const store = createUiStore(storage);
     expect(store.getState().theme).toBe("system");
     expect(store.getState().enterSends).toBe(true);
+    expect(store.getState().twentyFourHourTime).toBe(false);
+    expect(store.getState().density).toEqual({ fontSizePx: 16, lineHeightPercent: 140 });
     expect(
       createUiStore(memoryStorage({ "parley:preferences": "{not json" })).getState().theme,
     ).toBe("system");

@@ -22,6 +22,10 @@ export interface UiState {
   readonly theme: ThemeChoice;
   /** True: Enter sends and Shift+Enter adds a line; false: Ctrl/Cmd+Enter sends. */
   readonly enterSends: boolean;
+  /** Times as 15:07 rather than 3:07 PM (`twenty_four_hour_time`). */
+  readonly twentyFourHourTime: boolean;
+  /** The information density: base font size (px) and line height (%) of the page. */
+  readonly density: Density;
   readonly selectedMessageId: number | null;
   readonly editingMessageId: number | null;
   readonly collapsedMessageIds: ReadonlySet<number>;
@@ -35,6 +39,11 @@ export interface UiState {
 
   setTheme(theme: ThemeChoice): void;
   setEnterSends(enterSends: boolean): void;
+  /**
+   * The user's settings from the server (the register snapshot, or a `user_settings` event):
+   * they win over what this browser remembered, which only serves the first paint.
+   */
+  settingsReceived(settings: ServerPreferences): void;
   selectMessage(id: number | null): void;
   startEditing(id: number): void;
   stopEditing(): void;
@@ -46,19 +55,44 @@ export interface UiState {
   requestSearchFocus(): void;
 }
 
+/** The page's base font size (px) and line height (%), Zulip's `web_font_size_px` and co. */
+export interface Density {
+  readonly fontSizePx: number;
+  readonly lineHeightPercent: number;
+}
+
+/** What the UI store takes from the user's server-side settings. */
+export interface ServerPreferences {
+  readonly theme: ThemeChoice;
+  readonly enterSends: boolean;
+  readonly twentyFourHourTime: boolean;
+  readonly density: Density;
+}
+
 const PREFERENCES_KEY = "parley:preferences";
 
-interface Preferences {
-  theme: ThemeChoice;
-  enterSends: boolean;
+interface Preferences extends ServerPreferences {
   isRightPanelOpen: boolean;
 }
+
+/** Zulip's default density (16 px, 140 %). */
+const DEFAULT_DENSITY: Density = { fontSizePx: 16, lineHeightPercent: 140 };
 
 const DEFAULT_PREFERENCES: Preferences = {
   theme: "system",
   enterSends: true,
+  twentyFourHourTime: false,
+  density: DEFAULT_DENSITY,
   isRightPanelOpen: true,
 };
+
+function readDensity(value: unknown): Density {
+  if (typeof value !== "object" || value === null) return DEFAULT_DENSITY;
+  const { fontSizePx, lineHeightPercent } = { ...value } as Record<string, unknown>;
+  return typeof fontSizePx === "number" && typeof lineHeightPercent === "number"
+    ? { fontSizePx, lineHeightPercent }
+    : DEFAULT_DENSITY;
+}
 
 function readPreferences(storage: Storage | undefined): Preferences {
   try {
@@ -67,10 +101,12 @@ function readPreferences(storage: Storage | undefined): Preferences {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== "object" || parsed === null) return DEFAULT_PREFERENCES;
     const record: Record<string, unknown> = { ...parsed };
-    const { theme, enterSends, isRightPanelOpen } = record;
+    const { theme, enterSends, twentyFourHourTime, density, isRightPanelOpen } = record;
     return {
       theme: theme === "light" || theme === "dark" || theme === "system" ? theme : "system",
       enterSends: typeof enterSends === "boolean" ? enterSends : true,
+      twentyFourHourTime: twentyFourHourTime === true,
+      density: readDensity(density),
       isRightPanelOpen: typeof isRightPanelOpen === "boolean" ? isRightPanelOpen : true,
     };
   } catch {
@@ -92,6 +128,8 @@ export function createUiStore(storage: Storage | undefined = browserStorage()): 
   const store = createStore<UiState>()((set, get) => ({
     theme: preferences.theme,
     enterSends: preferences.enterSends,
+    twentyFourHourTime: preferences.twentyFourHourTime,
+    density: preferences.density,
     selectedMessageId: null,
     editingMessageId: null,
     collapsedMessageIds: new Set<number>(),
@@ -105,6 +143,18 @@ export function createUiStore(storage: Storage | undefined = browserStorage()): 
     },
     setEnterSends: (enterSends) => {
       set({ enterSends });
+    },
+    settingsReceived: (settings) => {
+      const density = get().density;
+      set({
+        ...settings,
+        // The same object while it is equal, so nothing re-renders for it.
+        density:
+          density.fontSizePx === settings.density.fontSizePx &&
+          density.lineHeightPercent === settings.density.lineHeightPercent
+            ? density
+            : settings.density,
+      });
     },
     selectMessage: (id) => {
       set({ selectedMessageId: id });
@@ -138,6 +188,8 @@ export function createUiStore(storage: Storage | undefined = browserStorage()): 
     if (
       state.theme === previous.theme &&
       state.enterSends === previous.enterSends &&
+      state.twentyFourHourTime === previous.twentyFourHourTime &&
+      state.density === previous.density &&
       state.isRightPanelOpen === previous.isRightPanelOpen
     ) {
       return;
@@ -145,6 +197,8 @@ export function createUiStore(storage: Storage | undefined = browserStorage()): 
     const next: Preferences = {
       theme: state.theme,
       enterSends: state.enterSends,
+      twentyFourHourTime: state.twentyFourHourTime,
+      density: state.density,
       isRightPanelOpen: state.isRightPanelOpen,
     };
     try {
@@ -166,6 +220,12 @@ export function useUiStore<T>(selector: (state: UiState) => T): T {
 
 /** The UI store's actions, for event handlers and code outside React (see `StoreActions`). */
 export const uiActions: StoreActions<UiState> = uiStore.getInitialState();
+
+/** The preferences the user's settings hold, now (for handlers and the first paint). */
+export function currentServerPreferences(): ServerPreferences {
+  const { theme, enterSends, twentyFourHourTime, density } = uiStore.getState();
+  return { theme, enterSends, twentyFourHourTime, density };
+}
 
 /** The selected message's id now, for event handlers (components use `useUiStore`). */
 export function currentSelectedMessageId(): number | null {

@@ -3,6 +3,7 @@
 import type { Message } from "../../common/wire/message";
 import type { RegisterResponse } from "../../common/wire/register";
 import type { GetMessagesResponse } from "../../common/wire/responses";
+import { userSettingsSchema, type UserSettings } from "../../common/wire/settings";
 import type { Subscription } from "../../common/wire/streams";
 import type { User } from "../../common/wire/users";
 
@@ -71,6 +72,11 @@ export function subscription(fields: Partial<Subscription> = {}): Subscription {
     pin_to_top: false,
     ...fields,
   };
+}
+
+/** A user's settings: the defaults, with `fields` changed. */
+export function userSettings(fields: Partial<UserSettings> = {}): UserSettings {
+  return userSettingsSchema.parse({ translate_emoticons: false, ...fields });
 }
 
 export function registerResponse(fields: Partial<RegisterResponse> = {}): RegisterResponse {

@@ -34,7 +34,7 @@ beforeEach(() => {
     .getState()
     .login({ email: eg.hamlet.email, apiKey: "key", userId: eg.hamlet.user_id });
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(settingsQueries.user().queryKey, { translate_emoticons: false });
+  queryClient.setQueryData(settingsQueries.user().queryKey, eg.userSettings());
 });
 
 afterEach(() => {
@@ -67,9 +67,9 @@ describe("preferences", () => {
       expect(box.disabled).toBe(false);
     });
     expect(box.checked).toBe(true);
-    expect(queryClient.getQueryData(settingsQueries.user().queryKey)).toEqual({
-      translate_emoticons: true,
-    });
+    expect(queryClient.getQueryData(settingsQueries.user().queryKey)).toEqual(
+      eg.userSettings({ translate_emoticons: true }),
+    );
   });
 
   it("shows the click at once, before the mutation's pending state reaches React", async () => {
@@ -104,5 +104,18 @@ describe("preferences", () => {
     await user.click(box);
     expect((await screen.findByRole("alert")).textContent).toBe("Could not save: Nope");
     expect(box.checked).toBe(false);
+  });
+
+  it("saves a density and a home view as Zulip's settings", async () => {
+    const user = userEvent.setup();
+    renderPreferences();
+    await user.selectOptions(screen.getByRole("combobox", { name: "Density" }), "Compact");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Home view" }), [
+      "Recent conversations",
+    ]);
+    expect(calls.map((call) => call.body)).toEqual([
+      "web_font_size_px=14&web_line_height_percent=122",
+      "web_home_view=recent_topics",
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { Icon } from "../../components/icon";
-import { useUiStore, uiActions } from "../../stores/ui-store";
+import { useUiStore } from "../../stores/ui-store";
+import { useSavePreference } from "../shell/server-preferences";
 import { MAX_CONTENT_BYTES, utf8Length } from "./compose-limits";
 import { sendHint } from "./compose-keys";
 import { AttachButton } from "./compose-uploads";
@@ -26,6 +27,7 @@ export function ComposeFooter({
   onFiles: (files: readonly File[]) => void;
 }) {
   const enterSends = useUiStore((state) => state.enterSends);
+  const savePreference = useSavePreference();
   const bytes = utf8Length(compose.content);
   const isNearLimit = bytes > MAX_CONTENT_BYTES * 0.9;
   return (
@@ -39,7 +41,7 @@ export function ComposeFooter({
             type="checkbox"
             checked={enterSends}
             onChange={(event) => {
-              uiActions.setEnterSends(event.target.checked);
+              savePreference.setEnterSends(event.target.checked);
             }}
           />
           Enter sends

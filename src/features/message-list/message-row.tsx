@@ -33,7 +33,8 @@ function TimeLink({
   ownUserId: number | null;
   className: string;
 }) {
-  const time = formatTimeOfDay(message.timestamp);
+  const twentyFourHour = useUiStore((state) => state.twentyFourHourTime);
+  const time = formatTimeOfDay(message.timestamp, twentyFourHour);
   const title = conversationTitle(message, ownUserId);
   return (
     <a
@@ -41,7 +42,10 @@ function TimeLink({
       href={narrowToHash(conversationNarrow(message, ownUserId ?? -1))}
       aria-label={`${time}, go to ${title}`}
     >
-      <time dateTime={isoDateTime(message.timestamp)} title={formatDateTime(message.timestamp)}>
+      <time
+        dateTime={isoDateTime(message.timestamp)}
+        title={formatDateTime(message.timestamp, twentyFourHour)}
+      >
         {time}
       </time>
     </a>
@@ -49,11 +53,12 @@ function TimeLink({
 }
 
 function EditedMarker({ message }: { message: Message }) {
+  const twentyFourHour = useUiStore((state) => state.twentyFourHourTime);
   if (message.last_edit_timestamp === undefined) return null;
   return (
     <span
       className="message-edited"
-      title={`Edited ${formatDateTime(message.last_edit_timestamp)}`}
+      title={`Edited ${formatDateTime(message.last_edit_timestamp, twentyFourHour)}`}
     >
       (edited)
     </span>

@@ -16,6 +16,7 @@ import { ShellDialogs } from "./shell-dialogs";
 import { ShellProblems } from "./shell-problems";
 import { useShellStore, shellActions } from "./shell-store";
 import { LEFT_PANEL_ID, RIGHT_PANEL_ID, TopBar } from "./top-bar";
+import { useServerPreferencesSync } from "./server-preferences";
 import { useEventConnection } from "./use-event-connection";
 import "./shell.css";
 
@@ -60,6 +61,7 @@ function useDrawersCloseOnNavigation(): void {
  */
 export function ChatScreen() {
   useEventConnection();
+  useServerPreferencesSync();
   usePresenceReporter();
   useDesktopNotifications();
   useGlobalShortcuts();

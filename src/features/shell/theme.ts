@@ -1,5 +1,11 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { useUiStore, type ThemeChoice, currentThemeChoice } from "../../stores/ui-store";
+import {
+  currentServerPreferences,
+  currentThemeChoice,
+  useUiStore,
+  type Density,
+  type ThemeChoice,
+} from "../../stores/ui-store";
 
 /** The palette actually shown. */
 export type ResolvedTheme = "light" | "dark";
@@ -37,9 +43,27 @@ export function applyTheme(theme: ResolvedTheme, root: HTMLElement = document.do
   root.style.colorScheme = theme;
 }
 
-/** Applies the chosen theme before React renders (no flash of the wrong palette). */
+/**
+ * Sets the information density: the root font size (every `rem` of the stylesheet follows it)
+ * and the body's line height (`--line-height`).
+ */
+function applyDensity(density: Density, root: HTMLElement = document.documentElement) {
+  root.style.fontSize = `${String(density.fontSizePx)}px`;
+  root.style.setProperty("--line-height", String(density.lineHeightPercent / 100));
+}
+
+/** Applies the chosen theme and density before React renders (no flash of the wrong ones). */
 export function applyStoredTheme(): void {
   applyTheme(resolveTheme(currentThemeChoice(), systemPrefersDark()));
+  applyDensity(currentServerPreferences().density);
+}
+
+/** Keeps the page's density in step with the user's setting. */
+export function useApplyDensity(): void {
+  const density = useUiStore((state) => state.density);
+  useEffect(() => {
+    applyDensity(density);
+  }, [density]);
 }
 
 /** Keeps `html[data-theme]` in step with the user's choice and, for "system", the OS. */

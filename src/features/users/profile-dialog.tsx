@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Dialog } from "../../components/dialog";
 import { userQueries } from "../../queries/user-queries";
-import { useUiStore, uiActions } from "../../stores/ui-store";
+import { useUiStore } from "../../stores/ui-store";
+import { useSavePreference } from "../shell/server-preferences";
 import {
   useNotificationSettings,
   notificationActions,
@@ -44,6 +45,7 @@ function NotificationPreference() {
 
 function Preferences() {
   const enterSends = useUiStore((state) => state.enterSends);
+  const savePreference = useSavePreference();
   const enterId = useId();
   return (
     <section className="profile-section" aria-label="Preferences">
@@ -59,7 +61,7 @@ function Preferences() {
           role="switch"
           checked={enterSends}
           onChange={(event) => {
-            uiActions.setEnterSends(event.target.checked);
+            savePreference.setEnterSends(event.target.checked);
           }}
         />
         <label htmlFor={enterId}>
