@@ -176,3 +176,40 @@ test("the compose box with its lists open: no serious accessibility problem, bot
   await page.getByRole("tab", { name: "Write" }).click();
   await composer.fill("");
 });
+
+test("compose is collapsed until asked, and a message sent from far up the history is scrolled to", async ({
+  browser,
+  baseURL,
+}) => {
+  // A stream of its own: sixty unread messages elsewhere would move other tests' views.
+  const api = await apiUser(baseURL ?? "", "viola@parley.test");
+  const stream = unique("far-up").replace(" ", "-");
+  const streamId = await api.createStream(stream, ["viola@parley.test", "cordelia@parley.test"]);
+  const topic = "history";
+  await api.sendNumbered(stream, topic, 60);
+  const page = await logInFresh(browser, "cordelia@parley.test");
+  await goTo(page, `#narrow/stream/${String(streamId)}-${stream}/topic/${topic}`);
+  const list = page.getByRole("list", { name: "Messages" });
+  await expect(list.getByText("m59", { exact: true })).toBeVisible();
+
+  // Collapsed: the one-line box, without Write/Preview or Send, until it has the focus.
+  const compose = page.getByRole("form", { name: "Compose" });
+  const composer = page.getByRole("textbox", { name: "Message" });
+  const collapsed = (await compose.boundingBox())?.height ?? 0;
+  await expect(page.getByRole("tab", { name: "Preview" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Send" })).toBeHidden();
+  await composer.focus();
+  await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
+  expect((await compose.boundingBox())?.height ?? 0).toBeGreaterThan(collapsed);
+
+  // From the top of the topic, a send brings the list down to the message sent.
+  await page.locator(".message-list-scroll").evaluate((scroller) => {
+    scroller.scrollTop = 0;
+  });
+  await expect(list.getByText("m0", { exact: true })).toBeVisible();
+  await expect(list.getByText("m59", { exact: true })).not.toBeInViewport();
+  const text = unique("sent from far up");
+  await composer.fill(text);
+  await composer.press("Enter");
+  await expect(list.getByText(text)).toBeInViewport();
+});

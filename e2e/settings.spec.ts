@@ -45,6 +45,7 @@ test("theme, time format, density and Enter are the person's, in every tab and a
     await expect
       .poll(() => chatTab.evaluate(() => getComputedStyle(document.documentElement).fontSize))
       .toBe("14px");
+    await chatTab.getByRole("textbox", { name: "Message" }).focus();
     await expect(chatTab.getByRole("checkbox", { name: "Enter sends" })).not.toBeChecked();
 
     // The server keeps them: a reload (and any other browser) starts from them.

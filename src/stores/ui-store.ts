@@ -36,6 +36,8 @@ export interface UiState {
   readonly composeRequest: ComposeRequest | null;
   /** Increases each time something asks for the search box to take focus. */
   readonly searchFocusSequence: number;
+  /** Increases each time a message is sent to the open narrow: its list shows the newest. */
+  readonly showNewestSequence: number;
 
   setTheme(theme: ThemeChoice): void;
   setEnterSends(enterSends: boolean): void;
@@ -53,6 +55,8 @@ export interface UiState {
   /** Focuses the compose box of the current narrow, optionally adding text (a quote). */
   requestCompose(insertText?: string): void;
   requestSearchFocus(): void;
+  /** The open narrow's list scrolls to its newest messages (where the one just sent shows). */
+  requestShowNewest(): void;
 }
 
 /** The page's base font size (px) and line height (%), Zulip's `web_font_size_px` and co. */
@@ -137,6 +141,7 @@ export function createUiStore(storage: Storage | undefined = browserStorage()): 
     isRightPanelOpen: preferences.isRightPanelOpen,
     composeRequest: null,
     searchFocusSequence: 0,
+    showNewestSequence: 0,
 
     setTheme: (theme) => {
       set({ theme });
@@ -182,6 +187,9 @@ export function createUiStore(storage: Storage | undefined = browserStorage()): 
     },
     requestSearchFocus: () => {
       set({ searchFocusSequence: get().searchFocusSequence + 1 });
+    },
+    requestShowNewest: () => {
+      set({ showNewestSequence: get().showNewestSequence + 1 });
     },
   }));
   store.subscribe((state, previous) => {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   allMessagesNarrow,
   dmNarrow,
+  starredNarrow,
   streamNarrow,
   topicNarrow,
   type Narrow,
@@ -254,5 +255,39 @@ describe("requests to compose and the preview", () => {
     expect(panel.textContent).toContain("<img src=x onerror=alert(1)>");
     await user.click(screen.getByRole("tab", { name: "Write" }));
     expect(screen.getByRole("textbox", { name: "Message" })).toBe(content);
+  });
+});
+
+describe("collapsed until asked", () => {
+  it("opens on focus, stays open with a draft, and closes when left empty", async () => {
+    const { user, content } = renderCompose(topicNarrow(12, "general", "lunch"));
+    const form = screen.getByRole("form", { name: "Compose" });
+    expect(form.hasAttribute("data-expanded")).toBe(false);
+    await user.click(content);
+    expect(form.hasAttribute("data-expanded")).toBe(true);
+    await user.type(content, "draft");
+    await user.click(document.body);
+    expect(form.hasAttribute("data-expanded")).toBe(true);
+    await user.clear(content);
+    // Moving inside the box (to Send) keeps it open; leaving it empty closes it.
+    screen.getByRole("button", { name: "Send" }).focus();
+    expect(form.hasAttribute("data-expanded")).toBe(true);
+    await user.click(document.body);
+    expect(form.hasAttribute("data-expanded")).toBe(false);
+  });
+
+  it("asks the list for the newest messages after a send shown here, not one sent elsewhere", async () => {
+    const { user, content } = renderCompose(general);
+    const before = uiStore.getState().showNewestSequence;
+    await user.type(screen.getByRole("textbox", { name: "Topic" }), "lunch");
+    await user.type(content, "here{Enter}");
+    expect(uiStore.getState().showNewestSequence).toBe(before + 1);
+    cleanup();
+    const starred = renderCompose(starredNarrow());
+    await starred.user.click(screen.getByRole("button", { name: "Direct message" }));
+    await starred.user.type(screen.getByRole("combobox", { name: "Recipients" }), "oth{Enter}");
+    await starred.user.type(starred.content, "elsewhere{Enter}");
+    expect(queueMessage).toHaveBeenLastCalledWith({ type: "direct", userIds: [12] }, "elsewhere");
+    expect(uiStore.getState().showNewestSequence).toBe(before + 1);
   });
 });

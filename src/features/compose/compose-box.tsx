@@ -9,8 +9,9 @@ import {
 import { createPortal } from "react-dom";
 import { Icon } from "../../components/icon";
 import { dmNarrow, narrowToHash, topicNarrow, type Narrow } from "../../lib/narrow";
+import { usePointerDown } from "../../lib/pointer-down";
 import type { OutboxDestination } from "../../stores/outbox-store";
-import { useUiStore } from "../../stores/ui-store";
+import { uiActions, useUiStore } from "../../stores/ui-store";
 import { LazyEmojiPicker } from "../emoji-picker/lazy-emoji-picker";
 import { TypeaheadTextarea } from "../typeahead/typeahead-textarea";
 import { ComposeDestination } from "./compose-destination";
@@ -77,7 +78,8 @@ interface FocusRequest {
  * Enter sends and Shift+Enter adds a line, or the other way round (`uiStore.enterSends`).
  * Limits are shown before sending and Send stays disabled with the reason, so the server never
  * refuses what was written. Files come by the attach button, a paste or a drop anywhere on the
- * page, each uploading with its progress and a cancel button, its link put where the caret was. Honours `uiStore.requestCompose` (focus, and add a quote).
+ * page, each uploading with its progress and a cancel button, its link put where the caret was. Honours `uiStore.requestCompose` (focus, and add a quote). Until asked (a focus, a
+ * draft), it is collapsed to the destination and a one-line box, as Zulip's compose is closed.
  */
 export function ComposeBox({
   narrow,
@@ -92,7 +94,10 @@ export function ComposeBox({
   const [sent, setSent] = useState<SentNotice | null>(null);
   const [isPickerOpen, setPickerOpen] = useState(false);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const [isAsked, setAsked] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const isPointerDown = usePointerDown();
   const problemId = useId();
   const hintId = useId();
   const panelIds = { write: useId(), preview: useId() };
@@ -122,7 +127,12 @@ export function ComposeBox({
 
   const send = () => {
     const destination = compose.submit();
-    if (destination !== null) setSent(sentNotice(narrow, destination, userName));
+    if (destination === null) return;
+    const notice = sentNotice(narrow, destination, userName);
+    setSent(notice);
+    // Shown here: the list goes to it, wherever it was scrolled (else the notice links to it;
+    // All messages shows both).
+    if (notice === null || narrow.kind === "all") uiActions.requestShowNewest();
   };
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
@@ -161,8 +171,39 @@ export function ComposeBox({
 
   const problem = compose.isProblemShown ? compose.problem : null;
   const describedBy = `${hintId} ${problemId}`;
+  // Collapsed to the destination and a one-line message box until asked: the message box
+  // focused (then open while the focus stays in the box), a draft, the preview or the emoji
+  // picker open it (an upload puts its placeholder in the text).
+  const isExpanded = isAsked || compose.content !== "" || tab === "preview" || isPickerOpen;
+  const collapseUnlessFocused = () => {
+    if (formRef.current?.contains(document.activeElement) !== true) setAsked(false);
+  };
   return (
-    <form className="compose" onSubmit={onSubmit} aria-label="Compose">
+    <form
+      ref={formRef}
+      className="compose"
+      onSubmit={onSubmit}
+      aria-label="Compose"
+      data-expanded={isExpanded ? "" : undefined}
+      onFocus={(event) => {
+        const target: EventTarget = event.target;
+        if (target === textareaRef.current) setAsked(true);
+      }}
+      onBlur={(event) => {
+        if (event.currentTarget.contains(event.relatedTarget)) return;
+        // A click elsewhere: closing at once would move what is under the pointer before the
+        // button is released, and the click would miss; close once the click is done.
+        if (isPointerDown.current) {
+          window.addEventListener(
+            "pointerup",
+            () => {
+              setTimeout(collapseUnlessFocused, 0);
+            },
+            { once: true },
+          );
+        } else collapseUnlessFocused();
+      }}
+    >
       <ComposeDestination
         narrow={narrow}
         compose={compose}

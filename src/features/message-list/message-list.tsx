@@ -1,4 +1,6 @@
 import {
+  useEffect,
+  useEffectEvent,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -11,7 +13,7 @@ import type { Narrow } from "../../lib/narrow";
 import { type NarrowState, currentMessage } from "../../stores/message-store";
 import { useOutboxForNarrow } from "../../stores/outbox-store";
 import { useSessionStore } from "../../stores/session-store";
-import { currentSelectedMessageId, uiActions } from "../../stores/ui-store";
+import { currentSelectedMessageId, uiActions, useUiStore } from "../../stores/ui-store";
 import { isUnreadNow } from "../../stores/unread-store";
 import { ActionToast } from "../message-actions/action-toast";
 import { useIsAdministrator } from "../message-actions/message-actions";
@@ -159,6 +161,22 @@ interface KeyContext {
 }
 
 /** The list's keys: j/k/arrows select, End goes to the newest, s stars, e edits one's own. */
+/**
+ * Goes to the newest messages each time a message is sent to this narrow (`requestShowNewest`),
+ * so the one just sent is seen even from far up the history; not for the requests made before
+ * the list opened.
+ */
+function useShowNewestOnRequest(goToNewest: () => void): void {
+  const sequence = useUiStore((state) => state.showNewestSequence);
+  const seen = useRef(sequence);
+  const go = useEffectEvent(goToNewest);
+  useEffect(() => {
+    if (sequence === seen.current) return;
+    seen.current = sequence;
+    go();
+  }, [sequence]);
+}
+
 function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): void {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   const command = listKeyCommand(event.key);
@@ -242,6 +260,7 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
     list.jumpToBottom();
     if (state !== undefined && !state.found_newest) jumpToNewest();
   };
+  useShowNewestOnRequest(goToNewest);
   const context: RowContext = { narrow, ownUserId, isAdmin, isToolbarAlways, streams };
   const rowElements = useRowElements(context);
   const ids = state?.ids ?? [];
