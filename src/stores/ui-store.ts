@@ -11,6 +11,8 @@ export interface ComposeRequest {
   readonly sequence: number;
   /** Text to put at the end of the content (a quote), or null. */
   readonly insertText: string | null;
+  /** A new direct message (`x`): the box switches to choosing its recipients. */
+  readonly isDirect: boolean;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface UiState {
   setLeftDrawerOpen(isOpen: boolean): void;
   setRightPanelOpen(isOpen: boolean): void;
   /** Focuses the compose box of the current narrow, optionally adding text (a quote). */
-  requestCompose(insertText?: string): void;
+  requestCompose(insertText?: string, options?: { readonly isDirect?: boolean }): void;
   requestSearchFocus(): void;
   /** The open narrow's list scrolls to its newest messages (where the one just sent shows). */
   requestShowNewest(): void;
@@ -181,9 +183,15 @@ export function createUiStore(storage: Storage | undefined = browserStorage()): 
     setRightPanelOpen: (isOpen) => {
       set({ isRightPanelOpen: isOpen });
     },
-    requestCompose: (insertText) => {
+    requestCompose: (insertText, options) => {
       const sequence = (get().composeRequest?.sequence ?? 0) + 1;
-      set({ composeRequest: { sequence, insertText: insertText ?? null } });
+      set({
+        composeRequest: {
+          sequence,
+          insertText: insertText ?? null,
+          isDirect: options?.isDirect === true,
+        },
+      });
     },
     requestSearchFocus: () => {
       set({ searchFocusSequence: get().searchFocusSequence + 1 });

@@ -67,6 +67,11 @@ function placeholderFor(narrow: Narrow, userName: (userId: number) => string): s
   }
 }
 
+/** Whether the box of `narrow` chooses its destination (no stream, topic or people in it). */
+function narrowLetsChoose(narrow: Narrow): boolean {
+  return narrow.kind !== "stream" && narrow.kind !== "topic" && narrow.kind !== "dm";
+}
+
 /** Focus the message box, with the caret at `caret` ("end": after the text). */
 interface FocusRequest {
   readonly caret: number | "end";
@@ -95,6 +100,7 @@ export function ComposeBox({
   const [isPickerOpen, setPickerOpen] = useState(false);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const [isAsked, setAsked] = useState(false);
+  const [recipientsFocus, setRecipientsFocus] = useState(0);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const isPointerDown = usePointerDown();
@@ -115,10 +121,24 @@ export function ComposeBox({
     setFocusRequest({ caret });
   };
 
-  useComposeRequest(narrow, (insertText) => {
-    if (insertText !== null) compose.setContent(appendToContent(compose.content, insertText));
+  useComposeRequest(narrow, (request) => {
+    if (request.insertText !== null) {
+      compose.setContent(appendToContent(compose.content, request.insertText));
+    }
+    if (request.isDirect && narrowLetsChoose(narrow)) {
+      if (compose.chosen.mode !== "direct")
+        compose.setChosen({ ...compose.chosen, mode: "direct" });
+      setRecipientsFocus((count) => count + 1);
+      return;
+    }
     focusContent();
   });
+
+  // `x`: once the box shows the recipients field, it takes the focus.
+  useLayoutEffect(() => {
+    if (recipientsFocus === 0) return;
+    formRef.current?.querySelector<HTMLInputElement>(".compose-destination input")?.focus();
+  }, [recipientsFocus]);
 
   const setContent = (next: string) => {
     compose.setContent(next);

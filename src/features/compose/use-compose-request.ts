@@ -20,12 +20,12 @@ function isForThisBox(request: ComposeRequest | null, narrow: Narrow): request i
  */
 export function useComposeRequest(
   narrow: Narrow,
-  onRequest: (insertText: string | null) => void,
+  onRequest: (request: ComposeRequest) => void,
 ): void {
   const take = useEffectEvent((request: ComposeRequest | null) => {
     if (!isForThisBox(request, narrow)) return;
     lastTakenSequence = request.sequence;
-    onRequest(request.insertText);
+    onRequest(request);
   });
   useEffect(
     () =>

@@ -19,8 +19,21 @@ describe("globalAction", () => {
     expect(globalAction({ ...plain, key: "/" })).toBe("search");
     expect(globalAction({ ...plain, key: "?" })).toBe("help");
     expect(globalAction({ ...plain, key: "Escape" })).toBe("escape");
-    expect(globalAction({ ...plain, key: "x" })).toBeNull();
+    expect(globalAction({ ...plain, key: "x" })).toBe("new-direct");
+    expect(globalAction({ ...plain, key: "R" })).toBe("reply-to-sender");
+    expect(globalAction({ ...plain, key: "p" })).toBe("next-unread-direct");
+    expect(globalAction({ ...plain, key: "i" })).toBe("message-menu");
+    expect(globalAction({ ...plain, key: ":" })).toBe("react");
+    expect(globalAction({ ...plain, key: "+" })).toBe("toggle-thumbs-up");
+    expect(globalAction({ ...plain, key: "z" })).toBeNull();
     expect(globalAction({ ...plain, key: "constructor" })).toBeNull();
+  });
+
+  it("searches with Ctrl+K or ⌘+K, even while typing, and takes no other modified key", () => {
+    expect(globalAction({ ...plain, key: "k", ctrlKey: true, isTyping: true })).toBe("search");
+    expect(globalAction({ ...plain, key: "k", metaKey: true })).toBe("search");
+    expect(globalAction({ ...plain, key: "r", ctrlKey: true })).toBeNull();
+    expect(globalAction({ ...plain, key: "k", ctrlKey: true, isInDialog: true })).toBeNull();
   });
 
   it("leaves letters alone while typing, but not Escape", () => {

@@ -1,5 +1,20 @@
 /** What a key press outside the message list asks for. */
-export type GlobalAction = "compose" | "reply" | "next-unread" | "search" | "help" | "escape";
+export type GlobalAction =
+  | "compose"
+  | "new-direct"
+  | "reply"
+  | "reply-to-sender"
+  | "next-unread"
+  | "next-unread-direct"
+  | "search"
+  | "filter-users"
+  | "streams"
+  | "starred"
+  | "message-menu"
+  | "react"
+  | "toggle-thumbs-up"
+  | "help"
+  | "escape";
 
 /** The parts of a key press that decide the action. */
 export interface KeyPress {
@@ -13,17 +28,34 @@ export interface KeyPress {
   readonly isInDialog: boolean;
 }
 
+/** Zulip's keys (its keyboard shortcuts help), as `KeyboardEvent.key` (Shift+R is "R"). */
 const LETTER_ACTIONS: Readonly<Record<string, GlobalAction>> = {
   c: "compose",
+  x: "new-direct",
   r: "reply",
+  R: "reply-to-sender",
   n: "next-unread",
+  p: "next-unread-direct",
   "/": "search",
+  w: "filter-users",
+  q: "streams",
+  "*": "starred",
+  i: "message-menu",
+  ":": "react",
+  "+": "toggle-thumbs-up",
   "?": "help",
 };
 
-/** The global shortcut a key press means, or null. Escape works even while typing. */
+/**
+ * The global shortcut a key press means, or null. Escape works even while typing, and Ctrl+K
+ * (⌘+K) searches from anywhere, as in Zulip.
+ */
 export function globalAction(press: KeyPress): GlobalAction | null {
-  if (press.ctrlKey || press.metaKey || press.altKey || press.isInDialog) return null;
+  if (press.isInDialog) return null;
+  if ((press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === "k") {
+    return "search";
+  }
+  if (press.ctrlKey || press.metaKey || press.altKey) return null;
   if (press.key === "Escape") return "escape";
   if (press.isTyping) return null;
   return Object.hasOwn(LETTER_ACTIONS, press.key) ? (LETTER_ACTIONS[press.key] ?? null) : null;

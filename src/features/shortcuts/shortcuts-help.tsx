@@ -31,6 +31,11 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
         {SHORTCUT_SECTIONS.map((section) => (
           <table key={section.title} className="shortcut-table">
             <caption>{section.title}</caption>
+            {/* One width for the keys in every section: the columns line up down the dialog. */}
+            <colgroup>
+              <col className="shortcut-keys-column" />
+              <col />
+            </colgroup>
             <thead className="visually-hidden">
               <tr>
                 <th scope="col">Keys</th>

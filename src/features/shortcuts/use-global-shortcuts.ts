@@ -1,6 +1,14 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { narrowFromHash, narrowToHash, topicNarrow } from "../../lib/narrow";
+import {
+  dmKey,
+  dmNarrow,
+  narrowFromHash,
+  narrowToHash,
+  starredNarrow,
+  topicNarrow,
+} from "../../lib/narrow";
+import { toggleReaction } from "../../controllers/reactions";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { currentMessage } from "../../stores/message-store";
 import { currentOwnUserId } from "../../stores/session-store";
@@ -34,6 +42,70 @@ function goToNextUnreadTopic(queryClient: QueryClient): void {
   window.location.hash = narrowToHash(topicNarrow(next.streamId, streamName, next.topic));
 }
 
+/** `x`: a new direct message, in a view whose compose box chooses its destination. */
+function newDirectMessage(): void {
+  const narrow = narrowFromHash(window.location.hash);
+  if (narrow !== undefined && ["stream", "topic", "dm"].includes(narrow.kind)) {
+    window.location.hash = "#all_messages";
+  }
+  uiActions.requestCompose(undefined, { isDirect: true });
+}
+
+/** `R`: a direct message to the selected message's sender. */
+function replyToSender(): boolean {
+  const id = currentSelectedMessageId();
+  const message = id === null ? undefined : currentMessage(id);
+  if (message === undefined) return false;
+  window.location.hash = narrowToHash(dmNarrow([message.sender_id]));
+  uiActions.requestCompose();
+  return true;
+}
+
+/** `p`: the direct conversation with the oldest unread message, other than the open one. */
+function goToNextUnreadDirect(): void {
+  const current = narrowFromHash(window.location.hash);
+  const currentKey = current?.kind === "dm" ? dmKey(current.userIds) : null;
+  let oldest: { id: number; key: string } | undefined;
+  for (const [id, entry] of currentUnreadEntries()) {
+    if (entry.where.kind !== "dm" || entry.where.key === currentKey) continue;
+    if (oldest === undefined || id < oldest.id) oldest = { id, key: entry.where.key };
+  }
+  if (oldest === undefined) return;
+  const userIds = oldest.key.slice("dm:".length).split(",").map(Number);
+  window.location.hash = narrowToHash(dmNarrow(userIds));
+}
+
+/** A control of the selected message's row (its toolbar), pressed as a click would. */
+function pressSelectedMessageButton(selector: string): boolean {
+  const id = currentSelectedMessageId();
+  if (id === null) return false;
+  const button = document.querySelector<HTMLButtonElement>(
+    `li[data-message-id="${String(id)}"] ${selector}`,
+  );
+  if (button === null) return false;
+  button.click();
+  return true;
+}
+
+/** `+`: my 👍 on the selected message, on or off. */
+function toggleThumbsUp(): boolean {
+  const id = currentSelectedMessageId();
+  if (id === null) return false;
+  void toggleReaction(id, {
+    emoji_name: "+1",
+    emoji_code: "1f44d",
+    reaction_type: "unicode_emoji",
+  });
+  return true;
+}
+
+/** Focuses a field or link once the drawer or panel holding it has opened. */
+function focusSoon(selector: string): void {
+  requestAnimationFrame(() => {
+    document.querySelector<HTMLElement>(selector)?.focus();
+  });
+}
+
 /** Escape: closes an open drawer first; otherwise leaves the text field being typed in. */
 function escape(): boolean {
   if (closeOpenDrawers()) return true;
@@ -56,9 +128,34 @@ function run(action: GlobalAction, queryClient: QueryClient): boolean {
     case "next-unread":
       goToNextUnreadTopic(queryClient);
       return true;
+    case "new-direct":
+      newDirectMessage();
+      return true;
+    case "reply-to-sender":
+      return replyToSender();
+    case "next-unread-direct":
+      goToNextUnreadDirect();
+      return true;
     case "search":
       uiActions.requestSearchFocus();
       return true;
+    case "filter-users":
+      uiActions.setRightPanelOpen(true);
+      focusSoon('input[aria-label="Filter users"]');
+      return true;
+    case "streams":
+      uiActions.setLeftDrawerOpen(true);
+      focusSoon(".stream-list a[aria-current], .stream-list a.stream-link");
+      return true;
+    case "starred":
+      window.location.hash = narrowToHash(starredNarrow());
+      return true;
+    case "message-menu":
+      return pressSelectedMessageButton(".message-menu-button");
+    case "react":
+      return pressSelectedMessageButton('button[aria-label="Add reaction"]');
+    case "toggle-thumbs-up":
+      return toggleThumbsUp();
     case "help":
       shellActions.openDialog({ kind: "help" });
       return true;
