@@ -85,7 +85,17 @@ describe("ui store", () => {
     const store = createUiStore(memoryStorage());
     store.getState().requestCompose();
     store.getState().requestCompose("> quote");
-    expect(store.getState().composeRequest).toEqual({ sequence: 2, insertText: "> quote" });
+    expect(store.getState().composeRequest).toEqual({
+      sequence: 2,
+      insertText: "> quote",
+      isDirect: false,
+    });
+    store.getState().requestCompose(undefined, { isDirect: true });
+    expect(store.getState().composeRequest).toEqual({
+      sequence: 3,
+      insertText: null,
+      isDirect: true,
+    });
     store.getState().requestSearchFocus();
     store.getState().requestSearchFocus();
     expect(store.getState().searchFocusSequence).toBe(2);
