@@ -11,7 +11,7 @@ import { StreamSettings } from "../streams/stream-settings";
 import { TopicListView } from "../topics/topic-list-view";
 import { UploadedFiles } from "../uploads/uploaded-files";
 import { UserDirectory } from "../users/user-directory";
-import { HomeView } from "./home-view";
+import { LazyZulipView } from "./lazy-views";
 
 function NarrowView({
   narrow,
@@ -64,7 +64,12 @@ export function Centre({
       return <AccountSettings />;
     case "uploads":
       return <UploadedFiles />;
+    case "inbox":
+    case "recent":
+    case "drafts":
+      return <LazyZulipView view={route.kind} />;
     case "home":
-      return <HomeView />;
+      // The shell resolves the home route to the home view first (home-setting.ts).
+      return <LazyZulipView view="inbox" />;
   }
 }
