@@ -81,6 +81,8 @@ export function InboxView() {
   const markAsRead = useMarkAsRead();
   const listRef = useRef<HTMLUListElement>(null);
   const hasRows = rows.length > 0;
+  // The counts come with the event queue's registration: "nothing unread" only after it.
+  const isLoaded = useUnreadStore((state) => state.ownUserId !== null);
 
   // As Zulip's Inbox: the first row has the focus on arrival (unless something else took it),
   // so the keys work at once.
@@ -151,6 +153,10 @@ export function InboxView() {
             />
           ))}
         </ul>
+      ) : !isLoaded ? (
+        <p className="pane-state" role="status">
+          Loading your unread messages…
+        </p>
       ) : filter.trim() === "" ? (
         <InboxEmpty />
       ) : (
