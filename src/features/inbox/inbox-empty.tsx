@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Icon } from "../../components/icon";
-import { STREAMS_HASH } from "../../lib/route";
+import { STREAMS_HASH, ZULIP_VIEWS } from "../../lib/route";
 import { serverQueries } from "../../queries/server-queries";
 import { userQueries } from "../../queries/user-queries";
 import { shellActions } from "../shell/shell-store";
@@ -23,8 +23,17 @@ export function InboxEmpty() {
         </p>
         <ul className="home-steps">
           <li>
+            <a className="home-step" href={ZULIP_VIEWS.recent.hash}>
+              <Icon name="clock" size={20} />
+              <span>
+                <strong>Recent conversations</strong>
+                <span className="muted">Every topic and conversation, the latest first.</span>
+              </span>
+            </a>
+          </li>
+          <li>
             <a className="home-step" href="#all_messages">
-              <Icon name="inbox" size={20} />
+              <Icon name="list" size={20} />
               <span>
                 <strong>All messages</strong>
                 <span className="muted">Everything in the streams you follow, newest last.</span>
