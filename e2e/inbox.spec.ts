@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { test } from "./support/test";
 import { apiUser } from "./support/api-user";
 import { goTo } from "./support/navigation";
-import { expectConnectionState, logIn } from "./support/reader";
+import { expectConnectionState, logIn, sidebarUnreads } from "./support/reader";
 
 function views(page: Page) {
   return page.getByRole("navigation", { name: "Views" });
@@ -19,9 +19,11 @@ test("the Inbox is home: a new message shows live, and reading its topic takes i
 }) => {
   const iago = await apiUser(baseURL ?? "", SENDER);
   const stream = `inbox ${Date.now().toString(36)}`;
-  await iago.createStream(stream, [SENDER, READER]);
+  const streamId = await iago.createStream(stream, [SENDER, READER]);
 
   await logIn(page, "", READER);
+  // Messages are read only in a focused window.
+  await page.bringToFront();
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
   await expect(views(page).getByRole("link", { name: "Inbox" })).toHaveAttribute(
     "aria-current",
@@ -43,6 +45,7 @@ test("the Inbox is home: a new message shows live, and reading its topic takes i
   await topic.click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`#${stream} > live topic`);
   await expect(page.getByRole("list", { name: "Messages" }).getByText("Twice")).toBeVisible();
+  await expect.poll(async () => (await sidebarUnreads(page)).unread[streamId] ?? 0).toBe(0);
   await views(page).getByRole("link", { name: "Inbox" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
   await expect(page.getByRole("button", { name: new RegExp(`^#${stream}`) })).toBeHidden();
