@@ -59,14 +59,15 @@ function ViewLink({
 function ZulipViewLink({
   view,
   icon,
-  count,
-  countLabel,
+  count = 0,
+  countLabel = "",
   isCurrent,
 }: {
   view: ZulipView;
   icon: IconName;
-  count: number;
-  countLabel: string;
+  /** A count beside the name (unread messages, drafts), shown when above 0. */
+  count?: number;
+  countLabel?: string;
   isCurrent: boolean;
 }) {
   const nameId = useId();
@@ -137,13 +138,7 @@ export function ViewList({ currentRoute }: { currentRoute: Route }) {
           />
         </li>
         <li className="sidebar-item">
-          <ZulipViewLink
-            view="recent"
-            icon="clock"
-            count={0}
-            countLabel=""
-            isCurrent={currentRoute.kind === "recent"}
-          />
+          <ZulipViewLink view="recent" icon="clock" isCurrent={currentRoute.kind === "recent"} />
         </li>
         {VIEWS.map(({ narrow, icon }) => (
           <li key={narrow.kind} className="sidebar-item">
