@@ -152,6 +152,21 @@ for (const theme of THEMES) {
       await expectAccessible(page, undefined, { themes: "current", testInfo });
     });
 
+    for (const [view, hash, heading] of [
+      ["Inbox", "#inbox", "Inbox"],
+      ["Recent conversations", "#recent", "Recent conversations"],
+      ["Drafts", "#drafts", "Drafts"],
+    ] as const) {
+      test(view, async ({ page }, testInfo) => {
+        await setUp(page, theme);
+        await page.goto(`/${hash}`);
+        const main = page.getByRole("main");
+        await expect(main.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+        await expectSettled(page, theme);
+        await expectAccessible(page, undefined, { themes: "current", testInfo });
+      });
+    }
+
     test("keyboard help dialog", async ({ page }, testInfo) => {
       await setUp(page, theme);
       await openNarrow(page, narrowToHash(streamNarrow(theWorld().generalId, "general")));

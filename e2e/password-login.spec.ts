@@ -33,9 +33,7 @@ async function expectLoginPage(page: Page): Promise<void> {
 test("hamlet logs in with his password and the app opens on his streams", async ({ page }) => {
   await passwordLogIn(page, HAMLET, "parley-demo");
   await expectLoggedIn(page);
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Welcome, King Hamlet", exact: true }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox", exact: true })).toBeVisible();
   const streams = page.getByRole("navigation", { name: "Streams" });
   // His private stream is there; the one he is not in is not.
   await expect(streams.getByRole("link", { name: "leadership", exact: true })).toBeVisible();
@@ -76,9 +74,8 @@ test("with Remember me, a new tab is still logged in until logging out", async (
   await second.goto("/");
   expect(await second.evaluate(() => sessionStorage.length)).toBe(0);
   await expectLoggedIn(second);
-  await expect(
-    second.getByRole("heading", { level: 1, name: "Welcome, King Hamlet", exact: true }),
-  ).toBeVisible();
+  await expect(second.getByRole("heading", { level: 1, name: "Inbox", exact: true })).toBeVisible();
+  await expect(second.getByRole("button", { name: "Account: King Hamlet" })).toBeVisible();
 
   // Logging out makes the device forget him too.
   await second.getByRole("button", { name: "Log out" }).click();

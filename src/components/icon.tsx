@@ -23,6 +23,8 @@ const PATHS = {
   mail: "M3 5h18v14H3zM3 6l9 7 9-7",
   at: "M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0zm0 0v1.5a2.5 2.5 0 0 0 5 0V12a9 9 0 1 0-3.5 7.1",
   inbox: "M3 13h5l1 3h6l1-3h5M5 5h14l2 8v6H3v-6z",
+  list: "M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01",
+  clock: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2",
   check: "m5 12 5 5 9-10",
   externalLink: "M14 4h6v6M20 4l-9 9M18 14v6H4V6h6",
   eyeOff:

@@ -28,6 +28,14 @@ describe("routeFromHash", () => {
     });
   });
 
+  it("reads Zulip's views, #recent_topics as #recent", () => {
+    expect(routeFromHash("#inbox")).toEqual({ kind: "inbox" });
+    expect(routeFromHash("#recent")).toEqual({ kind: "recent" });
+    expect(routeFromHash("#recent_topics")).toEqual({ kind: "recent" });
+    expect(routeFromHash("drafts/")).toEqual({ kind: "drafts" });
+    expect(routeFromHash("#inbox/more")).toEqual({ kind: "home" });
+  });
+
   it("sends anything else home", () => {
     for (const hash of ["", "#", "#topics/stream/x", "#streams/all/more", "#nonsense", "#topics"]) {
       expect(routeFromHash(hash)).toEqual({ kind: "home" });

@@ -2,8 +2,9 @@ import { decodeHashComponent, encodeHashComponent, narrowFromHash, type Narrow }
 
 /**
  * What the URL hash shows in the centre column: a narrow (Zulip's `#narrow/...` and
- * `#all_messages`), a stream's topic list, the stream browser, or a stream's settings.
- * Anything else (an empty hash included) is `home`.
+ * `#all_messages`), a stream's topic list, the stream browser, a stream's settings, or one of
+ * Zulip's views (`#inbox`, `#recent`, `#drafts`). Anything else (an empty hash included) is
+ * `home`, which shows the user's home view.
  */
 export type Route =
   | { readonly kind: "narrow"; readonly narrow: Narrow }
@@ -11,7 +12,32 @@ export type Route =
   | { readonly kind: "streams" }
   | { readonly kind: "stream-settings"; readonly streamId: number; readonly streamName: string }
   | { readonly kind: OrganizationPage }
+  | { readonly kind: ZulipView }
   | { readonly kind: "home" };
+
+/** Zulip's views that are not narrows, with their hashes. */
+export const ZULIP_VIEWS = {
+  inbox: { hash: "#inbox", title: "Inbox" },
+  recent: { hash: "#recent", title: "Recent conversations" },
+  drafts: { hash: "#drafts", title: "Drafts" },
+} as const;
+
+export type ZulipView = keyof typeof ZULIP_VIEWS;
+
+/** The hashes of Zulip's views; `#recent_topics` is Zulip's older name of `#recent`. */
+function zulipView(hash: string): ZulipView | undefined {
+  switch (hash.replace(/^#/, "").replace(/\/$/, "")) {
+    case "inbox":
+      return "inbox";
+    case "recent":
+    case "recent_topics":
+      return "recent";
+    case "drafts":
+      return "drafts";
+    default:
+      return undefined;
+  }
+}
 
 /** The organisation's pages and the user's account, with Zulip's hashes. */
 export const ORGANIZATION_PAGES = {
@@ -64,6 +90,8 @@ export function routeFromHash(hash: string): Route {
   if (narrow !== undefined) return { kind: "narrow", narrow };
   const page = organizationPage(hash);
   if (page !== undefined) return { kind: page };
+  const view = zulipView(hash);
+  if (view !== undefined) return { kind: view };
   const parts = hash.replace(/^#/, "").split("/");
   const [head, second, third, ...rest] = parts;
   if (head === "topics" && second === "stream" && rest.length === 0) {

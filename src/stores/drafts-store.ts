@@ -119,6 +119,16 @@ export function useDraft(narrowKey: string): Draft | undefined {
   return useStore(draftsStore, (state) => state.drafts[narrowKey]);
 }
 
+/** Every draft by `narrowKey`, for the drafts view. */
+export function useDrafts(): Readonly<Record<string, Draft>> {
+  return useStore(draftsStore, (state) => state.drafts);
+}
+
+/** How many drafts there are, for the Views list. */
+export function useDraftCount(): number {
+  return useStore(draftsStore, (state) => Object.keys(state.drafts).length);
+}
+
 /** The drafts store's actions, for event handlers and code outside React (see `StoreActions`). */
 export const draftsActions: StoreActions<DraftsState> = draftsStore.getInitialState();
 

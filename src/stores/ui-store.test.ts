@@ -41,6 +41,7 @@ describe("ui store", () => {
     const density = first.getState().density;
     first.getState().settingsReceived({
       theme: "light",
+      homeView: "recent_topics",
       enterSends: false,
       twentyFourHourTime: true,
       density: { fontSizePx: 16, lineHeightPercent: 140 },
@@ -49,6 +50,7 @@ describe("ui store", () => {
     expect(first.getState().density).toBe(density);
     first.getState().settingsReceived({
       theme: "light",
+      homeView: "recent_topics",
       enterSends: false,
       twentyFourHourTime: true,
       density: { fontSizePx: 14, lineHeightPercent: 122 },
@@ -56,6 +58,8 @@ describe("ui store", () => {
     const second = createUiStore(storage);
     expect(second.getState()).toMatchObject({
       theme: "light",
+      homeView: "recent_topics",
+      homeView: "recent_topics",
       enterSends: false,
       twentyFourHourTime: true,
       density: { fontSizePx: 14, lineHeightPercent: 122 },

@@ -22,6 +22,8 @@ export interface ComposeRequest {
  */
 export interface UiState {
   readonly theme: ThemeChoice;
+  /** The view the home route shows (`web_home_view`). */
+  readonly homeView: HomeView;
   /** True: Enter sends and Shift+Enter adds a line; false: Ctrl/Cmd+Enter sends. */
   readonly enterSends: boolean;
   /** Times as 15:07 rather than 3:07 PM (`twenty_four_hour_time`). */
@@ -67,9 +69,18 @@ export interface Density {
   readonly lineHeightPercent: number;
 }
 
+/** Zulip's `web_home_view` user setting: what the empty hash (and login) shows. */
+export type HomeView = "inbox" | "recent_topics" | "all_messages";
+
+/** The home view a `web_home_view` value names; an unknown one is Zulip's default, the Inbox. */
+export function homeViewOf(value: unknown): HomeView {
+  return value === "recent_topics" || value === "all_messages" ? value : "inbox";
+}
+
 /** What the UI store takes from the user's server-side settings. */
 export interface ServerPreferences {
   readonly theme: ThemeChoice;
+  readonly homeView: HomeView;
   readonly enterSends: boolean;
   readonly twentyFourHourTime: boolean;
   readonly density: Density;
@@ -86,6 +97,7 @@ const DEFAULT_DENSITY: Density = { fontSizePx: 16, lineHeightPercent: 140 };
 
 const DEFAULT_PREFERENCES: Preferences = {
   theme: "system",
+  homeView: "inbox",
   enterSends: true,
   twentyFourHourTime: false,
   density: DEFAULT_DENSITY,
@@ -107,9 +119,10 @@ function readPreferences(storage: Storage | undefined): Preferences {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== "object" || parsed === null) return DEFAULT_PREFERENCES;
     const record: Record<string, unknown> = { ...parsed };
-    const { theme, enterSends, twentyFourHourTime, density, isRightPanelOpen } = record;
+    const { theme, homeView, enterSends, twentyFourHourTime, density, isRightPanelOpen } = record;
     return {
       theme: theme === "light" || theme === "dark" || theme === "system" ? theme : "system",
+      homeView: homeViewOf(homeView),
       enterSends: typeof enterSends === "boolean" ? enterSends : true,
       twentyFourHourTime: twentyFourHourTime === true,
       density: readDensity(density),
@@ -133,6 +146,7 @@ export function createUiStore(storage: Storage | undefined = browserStorage()): 
   const preferences = readPreferences(storage);
   const store = createStore<UiState>()((set, get) => ({
     theme: preferences.theme,
+    homeView: preferences.homeView,
     enterSends: preferences.enterSends,
     twentyFourHourTime: preferences.twentyFourHourTime,
     density: preferences.density,
@@ -203,6 +217,7 @@ export function createUiStore(storage: Storage | undefined = browserStorage()): 
   store.subscribe((state, previous) => {
     if (
       state.theme === previous.theme &&
+      state.homeView === previous.homeView &&
       state.enterSends === previous.enterSends &&
       state.twentyFourHourTime === previous.twentyFourHourTime &&
       state.density === previous.density &&
@@ -212,6 +227,7 @@ export function createUiStore(storage: Storage | undefined = browserStorage()): 
     }
     const next: Preferences = {
       theme: state.theme,
+      homeView: state.homeView,
       enterSends: state.enterSends,
       twentyFourHourTime: state.twentyFourHourTime,
       density: state.density,
@@ -239,8 +255,8 @@ export const uiActions: StoreActions<UiState> = uiStore.getInitialState();
 
 /** The preferences the user's settings hold, now (for handlers and the first paint). */
 export function currentServerPreferences(): ServerPreferences {
-  const { theme, enterSends, twentyFourHourTime, density } = uiStore.getState();
-  return { theme, enterSends, twentyFourHourTime, density };
+  const { theme, homeView, enterSends, twentyFourHourTime, density } = uiStore.getState();
+  return { theme, homeView, enterSends, twentyFourHourTime, density };
 }
 
 /** The selected message's id now, for event handlers (components use `useUiStore`). */

@@ -67,6 +67,9 @@ function resolveRouteNames(
     case "users":
     case "account":
     case "uploads":
+    case "inbox":
+    case "recent":
+    case "drafts":
     case "home":
       return route;
   }

@@ -2,7 +2,6 @@ import { narrowKey, type Narrow } from "../../lib/narrow";
 import type { Route } from "../../lib/route";
 import { ComposeBox } from "../compose/compose-box";
 import { MessageList } from "../message-list/message-list";
-import { HomeView } from "./home-view";
 import {
   AccountSettings,
   EmojiSettings,
@@ -14,6 +13,7 @@ import {
   UploadedFiles,
   UserDirectory,
 } from "./lazy-pages";
+import { LazyZulipView } from "./lazy-views";
 
 function NarrowView({
   narrow,
@@ -66,7 +66,12 @@ export function Centre({
       return <AccountSettings />;
     case "uploads":
       return <UploadedFiles />;
+    case "inbox":
+    case "recent":
+    case "drafts":
+      return <LazyZulipView view={route.kind} />;
     case "home":
-      return <HomeView />;
+      // The shell resolves the home route to the home view first (home-setting.ts).
+      return <LazyZulipView view="inbox" />;
   }
 }

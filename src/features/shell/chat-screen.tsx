@@ -10,6 +10,7 @@ import { useUiStore, uiActions } from "../../stores/ui-store";
 import { Centre } from "./centre";
 import { routeTitle, useDocumentTitle } from "./document-title";
 import { SidePanel } from "./drawer";
+import { useHomeRoute } from "./home-setting";
 import { useLayoutMode, type LayoutMode } from "./layout";
 import { RightPanel } from "./right-panel";
 import { ShellDialogs } from "./shell-dialogs";
@@ -65,7 +66,7 @@ export function ChatScreen() {
   usePresenceReporter();
   useDesktopNotifications();
   useGlobalShortcuts();
-  const route = useCurrentRoute();
+  const route = useHomeRoute(useCurrentRoute());
   const userName = useUserName();
   const title = routeTitle(route, userName);
   useDocumentTitle(title);

@@ -13,6 +13,9 @@ describe("titles", () => {
     );
     expect(routeTitle({ kind: "streams" }, userName)).toBe("Streams");
     expect(routeTitle({ kind: "home" }, userName)).toBe("Home");
+    expect(routeTitle({ kind: "inbox" }, userName)).toBe("Inbox");
+    expect(routeTitle({ kind: "recent" }, userName)).toBe("Recent conversations");
+    expect(routeTitle({ kind: "drafts" }, userName)).toBe("Drafts");
   });
 
   it("puts the unread count first in the tab title", () => {

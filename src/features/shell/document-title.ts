@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { narrowTitle } from "../../lib/narrow";
-import { ORGANIZATION_PAGES, type Route } from "../../lib/route";
+import { ORGANIZATION_PAGES, ZULIP_VIEWS, type Route } from "../../lib/route";
 import { totalUnread, useUnreadStore } from "../../stores/unread-store";
 
 /** What the centre column is called: the h1 of a narrow, and the tab title. */
@@ -21,6 +21,10 @@ export function routeTitle(route: Route, userName: (userId: number) => string): 
     case "account":
     case "uploads":
       return ORGANIZATION_PAGES[route.kind].title;
+    case "inbox":
+    case "recent":
+    case "drafts":
+      return ZULIP_VIEWS[route.kind].title;
     case "home":
       return "Home";
   }

@@ -14,6 +14,7 @@ describe("the preferences of the user's settings", () => {
       serverPreferences(
         eg.userSettings({
           color_scheme: 2,
+          web_home_view: "all_messages",
           enter_sends: false,
           twenty_four_hour_time: true,
           web_font_size_px: 14,
@@ -22,6 +23,7 @@ describe("the preferences of the user's settings", () => {
       ),
     ).toEqual({
       theme: "dark",
+      homeView: "all_messages",
       enterSends: false,
       twentyFourHourTime: true,
       density: { fontSizePx: 14, lineHeightPercent: 122 },

@@ -7,6 +7,7 @@ import { settingsQueries } from "../../queries/settings-queries";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
 import {
   currentServerPreferences,
+  homeViewOf,
   uiActions,
   type ServerPreferences,
   type ThemeChoice,
@@ -30,6 +31,7 @@ export function themeOf(colorScheme: number): ThemeChoice {
 export function serverPreferences(settings: UserSettings): ServerPreferences {
   return {
     theme: themeOf(settings.color_scheme),
+    homeView: homeViewOf(settings.web_home_view),
     enterSends: settings.enter_sends,
     twentyFourHourTime: settings.twenty_four_hour_time,
     density: {

@@ -17,7 +17,7 @@ function closeDrawerAfterNavigation(event: MouseEvent<HTMLDivElement>) {
 }
 
 /**
- * The left sidebar: views (all messages, mentions, starred), subscribed streams with the
+ * The left sidebar: views (Inbox, Recent conversations, all messages, mentions, starred, Drafts), subscribed streams with the
  * current one's topics, direct conversations, and the organisation's pages, each a navigation landmark with unread
  * counts and menus. The shell places it (a column, or a drawer on narrow screens).
  */
@@ -26,7 +26,7 @@ export function Sidebar({ currentRoute }: { currentRoute: Route }) {
   return (
     // Clicks (and Enter on a link) bubble here from the links inside, which stay plain links.
     <div className="sidebar-content" onClick={closeDrawerAfterNavigation}>
-      <ViewList currentNarrow={narrow} />
+      <ViewList currentRoute={currentRoute} />
       <StreamSection currentRoute={currentRoute} />
       <DirectMessageList currentNarrow={narrow} />
       <OrganizationList currentRoute={currentRoute} />

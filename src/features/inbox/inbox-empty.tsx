@@ -1,36 +1,39 @@
 import { useQuery } from "@tanstack/react-query";
 import { Icon } from "../../components/icon";
-import { STREAMS_HASH } from "../../lib/route";
+import { STREAMS_HASH, ZULIP_VIEWS } from "../../lib/route";
 import { serverQueries } from "../../queries/server-queries";
 import { userQueries } from "../../queries/user-queries";
-import { totalUnread, useUnreadStore } from "../../stores/unread-store";
-import { shellActions } from "./shell-store";
+import { shellActions } from "../shell/shell-store";
 
-/** The home route: a welcome with the next steps. */
-export function HomeView() {
+/** The Inbox with nothing unread: all caught up, a greeting, and where to go next. */
+export function InboxEmpty() {
   const settings = useQuery(serverQueries.settings());
   const me = useQuery(userQueries.me());
-  const unread = useUnreadStore(totalUnread);
   const realm = settings.data?.realm_name ?? "Parley";
   // The full name, as Zulip greets: a first name cannot be told from a name's first word.
   const fullName = me.data?.full_name;
   return (
     <div className="home-view">
       <div className="home-card">
-        <h1 className="home-title">
-          {fullName === undefined || fullName === ""
-            ? `Welcome to ${realm}`
-            : `Welcome, ${fullName}`}
-        </h1>
+        <h2 className="home-title">You have no unread messages</h2>
         <p className="muted">
-          {unread > 0
-            ? `You have ${unread} unread ${unread === 1 ? "message" : "messages"} in ${realm}.`
-            : `You are all caught up in ${realm}.`}
+          {fullName === undefined || fullName === ""
+            ? `You are all caught up in ${realm}.`
+            : `Welcome, ${fullName}: you are all caught up in ${realm}.`}
         </p>
         <ul className="home-steps">
           <li>
+            <a className="home-step" href={ZULIP_VIEWS.recent.hash}>
+              <Icon name="clock" size={20} />
+              <span>
+                <strong>Recent conversations</strong>
+                <span className="muted">Every topic and conversation, the latest first.</span>
+              </span>
+            </a>
+          </li>
+          <li>
             <a className="home-step" href="#all_messages">
-              <Icon name="inbox" size={20} />
+              <Icon name="list" size={20} />
               <span>
                 <strong>All messages</strong>
                 <span className="muted">Everything in the streams you follow, newest last.</span>
