@@ -38,6 +38,7 @@ import {
   type UserSettingsEvent,
 } from "./settings";
 import { attachmentEventSchema, type AttachmentEvent } from "./uploads";
+import { userTopicEventSchema, type UserTopicEvent } from "./user-topics";
 
 // The event types live beside their schemas; they are re-exported here so that code handling
 // events imports every event type from one place.
@@ -55,6 +56,7 @@ export type {
   UpdateMessageEvent,
   UpdateMessageFlagsEvent,
   UserGroupEvent,
+  UserTopicEvent,
 };
 
 /** A `message` event: the message (formatted per the queue's options) plus the receiver's flags. */
@@ -118,6 +120,7 @@ export type ServerEvent =
   | UserSettingsEvent
   | UpdateDisplaySettingsEvent
   | AttachmentEvent
+  | UserTopicEvent
   | HeartbeatEvent
   | RestartEvent;
 
@@ -161,6 +164,7 @@ const schemasByType = new Map<string, z.ZodType<ServerEvent>>([
   ["user_settings", userSettingsEventSchema],
   ["update_display_settings", updateDisplaySettingsEventSchema],
   ["attachment", attachmentEventSchema],
+  ["user_topic", userTopicEventSchema],
   ["heartbeat", heartbeatEventSchema],
   ["restart", restartEventSchema],
 ]);
