@@ -19,8 +19,7 @@ afterAll(async () => {
   await server.close();
 });
 
-type Entry = { stream_id: unknown; property: unknown; value: unknown };
-const update = (data: readonly (Entry | object)[], auth = hamlet) =>
+const update = (data: readonly unknown[], auth = hamlet) =>
   server.api("POST", "users/me/subscriptions/properties", { subscription_data: data }, auth);
 
 async function generalSubscription(): Promise<Record<string, unknown>> {
