@@ -56,7 +56,6 @@ export type {
   UpdateMessageEvent,
   UpdateMessageFlagsEvent,
   UserGroupEvent,
-  UserTopicEvent,
 };
 
 /** A `message` event: the message (formatted per the queue's options) plus the receiver's flags. */

@@ -5,7 +5,7 @@ import { subscriptionQueries } from "../../queries/subscription-queries";
 import { currentMessage } from "../../stores/message-store";
 import { currentOwnUserId } from "../../stores/session-store";
 import { uiActions, currentSelectedMessageId } from "../../stores/ui-store";
-import { currentUnreadEntries } from "../../stores/unread-store";
+import { currentCountedUnreadEntries } from "../../stores/unread-store";
 import { conversationHash } from "../narrow/conversation-hash";
 import { shellActions, closeOpenDrawers } from "../shell/shell-store";
 import { globalAction, isTextField, type GlobalAction } from "./global-shortcuts";
@@ -26,7 +26,7 @@ function replyToSelected(): void {
 function goToNextUnreadTopic(queryClient: QueryClient): void {
   const subscriptions = queryClient.getQueryData(subscriptionQueries.list().queryKey) ?? [];
   const order = sidebarStreamOrder(subscriptions);
-  const topics = unreadTopics(currentUnreadEntries(), order);
+  const topics = unreadTopics(currentCountedUnreadEntries(), order);
   const next = nextUnreadTopic(topics, narrowFromHash(window.location.hash), order);
   if (next === undefined) return;
   const streamName =

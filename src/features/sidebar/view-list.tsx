@@ -12,7 +12,7 @@ import {
   type Narrow,
 } from "../../lib/narrow";
 import { markAllAsRead } from "../../controllers/mark-read";
-import { narrowUnread, totalUnread, useUnreadStore } from "../../stores/unread-store";
+import { allUnread, narrowUnread, useUnreadStore } from "../../stores/unread-store";
 import { SidebarError } from "./sidebar-error";
 import { UnreadCount } from "./unread-count";
 import { useMarkAsRead } from "./use-mark-as-read";
@@ -60,7 +60,7 @@ function ViewLink({
 export function ViewList({ currentNarrow }: { currentNarrow: Narrow | undefined }) {
   const headingId = useId();
   const currentKey = currentNarrow === undefined ? undefined : narrowKey(currentNarrow);
-  const total = useUnreadStore(totalUnread);
+  const total = useUnreadStore(allUnread);
   const markAsRead = useMarkAsRead();
   const [isConfirming, setConfirming] = useState(false);
   return (
