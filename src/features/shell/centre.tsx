@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { narrowKey, type Narrow } from "../../lib/narrow";
 import type { Route } from "../../lib/route";
 import { AccountSettings } from "../account/account-settings";
@@ -7,11 +8,15 @@ import { GroupDirectory } from "../groups/group-directory";
 import { LinkifierSettings } from "../linkifiers/linkifier-settings";
 import { MessageList } from "../message-list/message-list";
 import { StreamBrowser } from "../streams/stream-browser";
-import { StreamSettings } from "../streams/stream-settings";
 import { TopicListView } from "../topics/topic-list-view";
 import { UploadedFiles } from "../uploads/uploaded-files";
 import { UserDirectory } from "../users/user-directory";
 import { HomeView } from "./home-view";
+
+// A stream's settings page is not part of the first screen: its code loads on first use.
+const StreamSettings = lazy(() =>
+  import("../streams/stream-settings").then((module) => ({ default: module.StreamSettings })),
+);
 
 function NarrowView({
   narrow,
@@ -51,7 +56,11 @@ export function Centre({
     case "streams":
       return <StreamBrowser />;
     case "stream-settings":
-      return <StreamSettings streamId={route.streamId} streamName={route.streamName} />;
+      return (
+        <Suspense fallback={null}>
+          <StreamSettings streamId={route.streamId} streamName={route.streamName} />
+        </Suspense>
+      );
     case "linkifiers":
       return <LinkifierSettings />;
     case "emoji":

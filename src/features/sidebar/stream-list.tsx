@@ -9,8 +9,8 @@ import { subscriptionQueries } from "../../queries/subscription-queries";
 import { markStreamAsRead } from "../../controllers/mark-read";
 import { isStreamMuted, streamUnread, useUnreadStore } from "../../stores/unread-store";
 import { useSetSubscriptionProperty } from "../../queries/muting-mutations";
-import { StreamColorDialog } from "../streams/stream-color-dialog";
 import { useSidebarAction } from "./use-sidebar-action";
+import { LazyStreamColorDialog } from "../streams/lazy-stream-color-dialog";
 import { uiActions } from "../../stores/ui-store";
 import { CreateStreamDialog } from "../streams/create-stream-dialog";
 import { streamColor } from "../streams/stream-color";
@@ -291,7 +291,7 @@ export function StreamSection({ currentRoute }: { currentRoute: Route }) {
         />
       )}
       {coloring !== null && (
-        <StreamColorDialog
+        <LazyStreamColorDialog
           streamId={coloring.stream_id}
           streamName={coloring.name}
           color={coloring.color}

@@ -3,6 +3,7 @@ import { Dialog } from "../../components/dialog";
 import { useSetSubscriptionProperty } from "../../queries/muting-mutations";
 import { errorMessage } from "./error-message";
 import { streamColor } from "./stream-color";
+import "./stream-color-dialog.css";
 
 /** Zulip's stream colour palette (STREAM_ASSIGNMENT_COLORS). */
 const PALETTE = [

@@ -4,7 +4,8 @@ import type { SubscriptionPropertyChange } from "../../api/subscriptions";
 import { useSetSubscriptionProperty } from "../../queries/muting-mutations";
 import { errorMessage } from "./error-message";
 import { streamColor } from "./stream-color";
-import { StreamColorDialog } from "./stream-color-dialog";
+import { LazyStreamColorDialog } from "./lazy-stream-color-dialog";
+import "./subscription-personal-settings.css";
 
 type NotificationProperty = Extract<
   SubscriptionPropertyChange["property"],
@@ -121,7 +122,7 @@ export function PersonalSettingsSection({ subscription }: { subscription: Subscr
         </p>
       )}
       {isColoring && (
-        <StreamColorDialog
+        <LazyStreamColorDialog
           streamId={streamId}
           streamName={subscription.name}
           color={subscription.color}
