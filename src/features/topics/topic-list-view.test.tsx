@@ -90,7 +90,7 @@ describe("TopicListView", () => {
     expect(within(old!).getByTitle("Not loaded yet")).toBeTruthy();
     expect(within(standup!).queryByRole("button", { name: "Mark “standup” as read" })).toBeNull();
     expect(
-      within(standup!).getByRole("button", { name: "Topic options for standup" }),
+      within(standup!).getByRole("button", { name: "Mute or follow standup" }),
     ).toBeTruthy();
     expect(screen.getByText("3 topics")).toBeTruthy();
   });
@@ -104,7 +104,7 @@ describe("TopicListView", () => {
     await screen.findByText("muted");
     expect(row("Lunch")?.classList.contains("is-muted")).toBe(true);
     expect(within(row("standup") as HTMLElement).getByText("followed")).toBeTruthy();
-    await userEvent.click(screen.getByRole("button", { name: "Topic options for Lunch" }));
+    await userEvent.click(screen.getByRole("button", { name: "Mute or follow Lunch" }));
     expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
       "Unmute topic",
       "Follow topic",

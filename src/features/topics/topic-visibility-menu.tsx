@@ -22,7 +22,7 @@ export function TopicVisibilityMenu({
   const setPolicy = useSetTopicPolicy();
   return (
     <MenuButton
-      label={`Topic options for ${topic}`}
+      label={`Mute or follow ${topic}`}
       className="icon-button topic-row-menu"
       items={topicVisibilityActions(policy, isMutedStream).map((action) => ({
         label: action.label,
