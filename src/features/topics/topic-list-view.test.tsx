@@ -89,9 +89,7 @@ describe("TopicListView", () => {
     expect(within(standup!).getByText("2 hours ago")).toBeTruthy();
     expect(within(old!).getByTitle("Not loaded yet")).toBeTruthy();
     expect(within(standup!).queryByRole("button", { name: "Mark “standup” as read" })).toBeNull();
-    expect(
-      within(standup!).getByRole("button", { name: "Mute or follow standup" }),
-    ).toBeTruthy();
+    expect(within(standup!).getByRole("button", { name: "Mute or follow standup" })).toBeTruthy();
     expect(screen.getByText("3 topics")).toBeTruthy();
   });
 
