@@ -8,7 +8,7 @@ import { z } from "zod";
 export const VISIBILITY_POLICY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 export type VisibilityPolicy = (typeof VISIBILITY_POLICY)[keyof typeof VISIBILITY_POLICY];
 
-const visibilityPolicySchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+const visibilityPolicySchema = z.literal([0, 1, 2, 3]);
 
 /** One entry of register's `user_topics`: a topic with a policy other than "inherit". */
 export const userTopicSchema = z.looseObject({
