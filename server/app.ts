@@ -29,6 +29,7 @@ import { serverEndpoints } from "./routes/server";
 import { settingsEndpoints } from "./routes/settings";
 import { streamEndpoints } from "./routes/streams";
 import { subscriptionEndpoints } from "./routes/subscriptions";
+import { userTopicEndpoints } from "./routes/user-topics";
 import { registerThumbnails } from "./routes/thumbnail";
 import { thumbnailer } from "./actions/upload-thumbnails";
 import { uploadEndpoints, registerUploadFiles } from "./routes/uploads";
@@ -42,6 +43,7 @@ const ENDPOINTS: Endpoint[] = [
   ...messageEditEndpoints,
   ...messageActionEndpoints,
   ...subscriptionEndpoints,
+  ...userTopicEndpoints,
   ...streamEndpoints,
   ...realmEndpoints,
   ...userEndpoints,

@@ -82,6 +82,8 @@ export const ENDPOINTS = {
     POST: subscribeResponseSchema,
     DELETE: unsubscribeResponseSchema,
   },
+  "users/me/subscriptions/properties": { POST: empty },
+  user_topics: { POST: empty },
   /** The spec's misspelling of the DELETE (Zulip never routed it). */
   "users/me/subcriptions": { DELETE: unsubscribeResponseSchema },
   users: { GET: getUsersResponseSchema },

@@ -40,6 +40,7 @@ import {
   type UserSettingsEvent,
 } from "./settings";
 import { attachmentEventSchema, type AttachmentEvent } from "./uploads";
+import { userTopicEventSchema, type UserTopicEvent } from "./user-topics";
 
 // The event types live beside their schemas; they are re-exported here so that code handling
 // events imports every event type from one place.
@@ -121,6 +122,7 @@ export type ServerEvent =
   | UpdateDisplaySettingsEvent
   | UpdateGlobalNotificationsEvent
   | AttachmentEvent
+  | UserTopicEvent
   | HeartbeatEvent
   | RestartEvent;
 
@@ -165,6 +167,7 @@ const schemasByType = new Map<string, z.ZodType<ServerEvent>>([
   ["update_display_settings", updateDisplaySettingsEventSchema],
   ["update_global_notifications", updateGlobalNotificationsEventSchema],
   ["attachment", attachmentEventSchema],
+  ["user_topic", userTopicEventSchema],
   ["heartbeat", heartbeatEventSchema],
   ["restart", restartEventSchema],
 ]);

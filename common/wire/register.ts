@@ -4,6 +4,7 @@ import { presencesSchema } from "./presence";
 import { linkifierSchema, oldFilterSchema, realmEmojiMapSchema, userGroupSchema } from "./realm";
 import { legacyUserSettingsShape, userSettingsSchema } from "./settings";
 import { subscriptionSchema, streamSchema } from "./streams";
+import { mutedTopicsSchema, userTopicSchema } from "./user-topics";
 import { userSchema } from "./users";
 
 const unreadStreamSchema = z.looseObject({
@@ -114,6 +115,10 @@ export const registerResponseSchema = z.preprocess(
     subscriptions: z.array(subscriptionSchema).optional(),
     unsubscribed: z.array(subscriptionSchema).optional(),
     never_subscribed: z.array(streamSchema).optional(),
+    /** With `user_topic` in `fetch_event_types`. */
+    user_topics: z.array(userTopicSchema).optional(),
+    /** [OLD] With `muted_topics` and not `user_topic` in `fetch_event_types`. */
+    muted_topics: mutedTopicsSchema.optional(),
     streams: z.array(streamSchema).optional(),
     ...usersSnapshotShape,
     ...realmSnapshotShape,

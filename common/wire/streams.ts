@@ -15,6 +15,12 @@ export const subscriptionSchema = z.looseObject({
   is_muted: z.boolean(),
   pin_to_top: z.boolean(),
   in_home_view: z.boolean().optional(),
+  /** Per-stream notification settings; null: the user's default applies. */
+  desktop_notifications: z.boolean().nullable().optional(),
+  audible_notifications: z.boolean().nullable().optional(),
+  push_notifications: z.boolean().nullable().optional(),
+  email_notifications: z.boolean().nullable().optional(),
+  wildcard_mentions_notify: z.boolean().nullable().optional(),
   subscribers: z.array(z.number().int()).optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;

@@ -23,6 +23,7 @@ import { publishMessageUpdate, type MessageUpdate } from "./edit-message-event";
 import { accessMessageRecord } from "./message-access";
 import { publishFirstMessageIds, updateFirstMessageIds } from "./first-message-id";
 import { checkStreamMove, moveToStream, publishLostAccess } from "./move-messages";
+import { moveTopicPolicies, publishTopicPolicyMoves } from "./user-topics";
 import { sendMoveNotifications } from "./move-notifications";
 import { checkContent, checkTopic } from "./validate";
 
@@ -319,6 +320,20 @@ export async function editMessage(
         stream ? { id: stream.id, inviteOnly: stream.invite_only } : null,
       ));
     const firsts = stream && target ? await updateFirstMessageIds(tx, [stream.id, target.id]) : [];
+    // A whole topic moved takes every user's mute or follow of it along, as Zulip's.
+    const policyMoves =
+      stream && request.propagateMode === "change_all" && (plan.topic !== undefined || target)
+        ? await moveTopicPolicies(
+            tx,
+            {
+              fromStreamId: stream.id,
+              fromTopic: message.subject,
+              toStreamId: (target ?? stream).id,
+              toTopic: plan.topic ?? message.subject,
+            },
+            now,
+          )
+        : [];
     const update: MessageUpdate = {
       editor,
       message,
@@ -329,10 +344,11 @@ export async function editMessage(
       receivers,
       editTime: now,
     };
-    return { update, stream, target, changedIds, streamMove, firsts, claimed };
+    return { update, stream, target, changedIds, streamMove, firsts, claimed, policyMoves };
   });
   const { update, stream, target, changedIds, streamMove, firsts, claimed } = result;
   publishMessageUpdate(ctx, update);
+  publishTopicPolicyMoves(ctx, result.policyMoves);
   await publishAttachments(ctx, "update", claimed);
   if (stream && streamMove) {
     publishLostAccess(ctx, streamMove.losingAccess, stream, update.message.subject, changedIds);

@@ -125,4 +125,35 @@ describe("anchor=first_unread (Zulip's find_first_unread_anchor, exclude_muting_
       await setMuted(false);
     }
   });
+
+  it("skips muted topics, and keeps a muted stream's unmuted and followed topics", async () => {
+    const policy = (stream: string, topic: string, visibility: number) =>
+      server.ctx.db
+        .query<{ id: number }>("SELECT id FROM streams WHERE name = $1", [stream])
+        .then(([row]) =>
+          server.api(
+            "POST",
+            "user_topics",
+            { stream_id: row!.id, topic, visibility_policy: visibility },
+            as("hamlet"),
+          ),
+        );
+    await server.api("POST", "mark_all_as_read", {}, as("hamlet"));
+    const inMutedTopic = await sendToStream(server, as("cordelia"), "general", "Hushed", "a");
+    const followed = await sendToStream(server, as("cordelia"), "engineering", "kept", "b");
+    const shown = await sendToStream(server, as("cordelia"), "general", "open", "c");
+    await policy("general", "hushed", 1);
+    await setMuted(true);
+    try {
+      expect(await anchorOf([])).toBe(shown);
+      expect(await anchorOf([{ operator: "stream", operand: "general" }])).toBe(shown);
+      await policy("engineering", "KEPT", 3);
+      expect(await anchorOf([])).toBe(followed);
+      await policy("general", "hushed", 0);
+      expect(await anchorOf([])).toBe(inMutedTopic);
+    } finally {
+      await setMuted(false);
+      await policy("engineering", "kept", 0);
+    }
+  });
 });

@@ -78,17 +78,20 @@ function viewerJoin(narrow: ResolvedNarrow): string {
 /**
  * Zulip's `find_first_unread_anchor`: the oldest unread message of the narrow, always among the
  * viewer's rows (read from the unread partial index), leaving out what Zulip's
- * `exclude_muting_conditions` does: in a narrow without a stream term, the streams the viewer
- * muted. (Zulip also leaves out muted topics, and keeps a muted stream's followed or unmuted
- * ones; Parley has no per-topic visibility yet.)
+ * `exclude_muting_conditions` does: the topics the viewer muted, and in a narrow without a
+ * stream term the streams the viewer muted, but for their unmuted and followed topics.
  */
 async function firstUnreadId(ctx: AppContext, narrow: ResolvedNarrow): Promise<number> {
   const { where, viewerParam } = narrow;
   const params = [...where.params];
-  let muting = "";
+  const policy = (policies: string) =>
+    `EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = ${viewerParam}
+       AND ut.stream_id = m.stream_id AND lower(ut.topic_name) = lower(m.subject)
+       AND ut.visibility_policy IN (${policies}))`;
+  let muting = `AND NOT ${policy("1")}`;
   if (!narrow.namesStream) {
     params.push(await mutedStreamRecipients(ctx.db, narrow.viewerId));
-    muting = `AND m.recipient_id <> ALL($${params.length}::int[])`;
+    muting += ` AND (m.recipient_id <> ALL($${params.length}::int[]) OR ${policy("2, 3")})`;
   }
   const [row] = await ctx.db.query<{ id: number }>(
     `SELECT m.id FROM messages m

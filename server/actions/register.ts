@@ -8,6 +8,9 @@ import {
   USER_SETTING_TYPES,
   type SettingGroup,
 } from "../db/user-settings";
+import { listUserTopics } from "../db/user-topics";
+import { listStreams } from "../db/streams";
+import { VISIBILITY_POLICY } from "../../common/wire/user-topics";
 import { isSystemBot, listUsers, ROLE, type UserRow } from "../db/users";
 import type { QueueOptions } from "../events/event-queue";
 import { avatarUrl } from "../format/message";
@@ -188,6 +191,33 @@ async function streamState(
 }
 
 /**
+ * `user_topics` (with `user_topic`), and for an older client asking for `muted_topics` without
+ * `user_topic` (or for everything) the legacy `[stream name, topic, time]` of the muted ones, as
+ * Zulip's `fetch_initial_state_data`.
+ */
+async function userTopicState(
+  ctx: AppContext,
+  user: UserRow,
+  fetchTypes: ReadonlySet<string> | null,
+): Promise<Partial<InitialState>> {
+  const modern = wants(fetchTypes, "user_topic");
+  const legacy = wants(fetchTypes, "muted_topics") && !(fetchTypes?.has("user_topic") ?? false);
+  if (!modern && !legacy) return {};
+  const topics = await listUserTopics(ctx.db, user.id);
+  const state: Partial<InitialState> = {};
+  if (modern) state.user_topics = topics;
+  if (legacy) {
+    const names = new Map((await listStreams(ctx.db)).map((stream) => [stream.id, stream.name]));
+    state.muted_topics = topics.flatMap((topic) => {
+      const name = names.get(topic.stream_id);
+      if (topic.visibility_policy !== VISIBILITY_POLICY.muted || name === undefined) return [];
+      return [[name, topic.topic_name, topic.last_updated] as [string, string, number]];
+    });
+  }
+  return state;
+}
+
+/**
  * The initial state of `POST /register` for the event types asked for (all when null). The
  * queue is created before this snapshot is read, so an event racing the snapshot is delivered
  * rather than lost; clients apply events idempotently by id.
@@ -217,6 +247,7 @@ export async function fetchInitialState(
     const streams = await streamState(ctx, user, fetchTypes, options);
     const users = await userState(ctx, user, fetchTypes);
     const settings = await settingsState(ctx, user, fetchTypes, options);
+    addState(settings, await userTopicState(ctx, user, fetchTypes));
     return { streams, users, settings, objects: await realmObjectState(ctx, fetchTypes, options) };
   })();
   const [messages, parts] = await Promise.all([history, organisation]);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../test/test-server";
-import { expectCodedError, expectContract, specEmojiAuthor, type Relaxation } from "./contract";
+import {
+  expectCodedError,
+  expectContract,
+  specEmojiAuthor,
+  type Relaxation,
+  type Reply,
+} from "./contract";
 import { lacksCorpora } from "../../common/test/vitest-corpora";
 import { OPENAPI_FILE } from "./openapi";
 
@@ -58,6 +64,75 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+});
+
+describe.skipIf(noOpenApi)("contract: topic and subscription settings", () => {
+  const events = async (auth: string, action: () => Promise<unknown>) => {
+    const registered = await server.api(
+      "POST",
+      "register",
+      { event_types: ["user_topic", "subscription"] },
+      auth,
+    );
+    await action();
+    const queueId = String(registered.body["queue_id"]);
+    return server.api("GET", "events", { queue_id: queueId, last_event_id: -1 }, auth);
+  };
+
+  it("POST /user_topics, its user_topic event, and register's user_topics and muted_topics", async () => {
+    let reply: Reply | undefined;
+    const polled = await events(hamlet, async () => {
+      reply = await server.api(
+        "POST",
+        "user_topics",
+        { stream_id: generalId, topic: "contract", visibility_policy: 1 },
+        hamlet,
+      );
+    });
+    expectContract("POST /user_topics", reply!, 200);
+    expectContract("GET /events", polled, 200);
+    expect(polled.body["events"]).toMatchObject([{ type: "user_topic", visibility_policy: 1 }]);
+    const registered = await server.api(
+      "POST",
+      "register",
+      { fetch_event_types: ["user_topic", "muted_topics"] },
+      hamlet,
+    );
+    expectContract("POST /register", registered, 200);
+    const legacy = await server.api(
+      "POST",
+      "register",
+      { fetch_event_types: ["muted_topics"] },
+      hamlet,
+    );
+    expectContract("POST /register", legacy, 200);
+  });
+
+  it("POST /users/me/subscriptions/properties and its subscription update events", async () => {
+    let reply: Reply | undefined;
+    const polled = await events(hamlet, async () => {
+      reply = await server.api(
+        "POST",
+        "users/me/subscriptions/properties",
+        {
+          subscription_data: [
+            { stream_id: generalId, property: "is_muted", value: true },
+            { stream_id: generalId, property: "color", value: "#f00f00" },
+            { stream_id: generalId, property: "desktop_notifications", value: false },
+          ],
+        },
+        hamlet,
+      );
+    });
+    expectContract("POST /users/me/subscriptions/properties", reply!, 200);
+    expectContract("GET /events", polled, 200);
+    expect(polled.body["events"]).toHaveLength(4);
+    expectContract(
+      "GET /users/me/subscriptions",
+      await server.api("GET", "users/me/subscriptions", {}, hamlet),
+      200,
+    );
+  });
 });
 
 describe.skipIf(noOpenApi)("contract: subscriptions, streams and topics", () => {

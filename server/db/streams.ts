@@ -20,11 +20,21 @@ export interface SubscribedStreamRow extends StreamRow {
   color: string;
   is_muted: boolean;
   pin_to_top: boolean;
+  /** Null: the user's default. */
+  desktop_notifications: boolean | null;
+  audible_notifications: boolean | null;
+  push_notifications: boolean | null;
+  email_notifications: boolean | null;
+  wildcard_mentions_notify: boolean | null;
 }
 
 const STREAM_COLUMNS = `s.id, s.name, s.description, s.invite_only, s.history_public_to_subscribers,
   s.date_created, s.first_message_id, r.id AS recipient_id,
   (SELECT g.id FROM user_groups g WHERE g.name = 'role:administrators') AS can_remove_subscribers_group`;
+/** The subscription's own settings (of `SubscribedStreamRow`), from `subscriptions sub`. */
+const SUBSCRIPTION_COLUMNS = `sub.color, sub.is_muted, sub.pin_to_top, sub.desktop_notifications,
+  sub.audible_notifications, sub.push_notifications, sub.email_notifications,
+  sub.wildcard_mentions_notify`;
 const STREAM_FROM = "streams s JOIN recipients r ON r.type = 2 AND r.type_id = s.id";
 
 export async function findStreamByName(
@@ -58,7 +68,7 @@ export async function listSubscribedStreams(
   userId: number,
 ): Promise<SubscribedStreamRow[]> {
   return db.query<SubscribedStreamRow>(
-    `SELECT ${STREAM_COLUMNS}, sub.color, sub.is_muted, sub.pin_to_top
+    `SELECT ${STREAM_COLUMNS}, ${SUBSCRIPTION_COLUMNS}
        FROM ${STREAM_FROM} JOIN subscriptions sub ON sub.stream_id = s.id
       WHERE sub.user_id = $1 AND sub.active
       ORDER BY lower(s.name)`,
@@ -153,7 +163,7 @@ export async function listSubscriptionRows(
   userId: number,
 ): Promise<SubscriptionRow[]> {
   return db.query<SubscriptionRow>(
-    `SELECT ${STREAM_COLUMNS}, sub.color, sub.is_muted, sub.pin_to_top, sub.active
+    `SELECT ${STREAM_COLUMNS}, ${SUBSCRIPTION_COLUMNS}, sub.active
        FROM ${STREAM_FROM} JOIN subscriptions sub ON sub.stream_id = s.id
       WHERE sub.user_id = $1
       ORDER BY lower(s.name)`,
@@ -168,7 +178,7 @@ export async function subscribedStreamsAmong(
   streamIds: readonly number[],
 ): Promise<SubscribedStreamRow[]> {
   return db.query<SubscribedStreamRow>(
-    `SELECT ${STREAM_COLUMNS}, sub.color, sub.is_muted, sub.pin_to_top
+    `SELECT ${STREAM_COLUMNS}, ${SUBSCRIPTION_COLUMNS}
        FROM ${STREAM_FROM} JOIN subscriptions sub ON sub.stream_id = s.id
       WHERE sub.user_id = $1 AND sub.active AND s.id = ANY($2::int[])
       ORDER BY lower(s.name)`,

@@ -55,11 +55,11 @@ export function formatSubscription(
     is_muted: stream.is_muted,
     in_home_view: !stream.is_muted,
     pin_to_top: stream.pin_to_top,
-    desktop_notifications: null,
-    audible_notifications: null,
-    push_notifications: null,
-    email_notifications: null,
-    wildcard_mentions_notify: null,
+    desktop_notifications: stream.desktop_notifications,
+    audible_notifications: stream.audible_notifications,
+    push_notifications: stream.push_notifications,
+    email_notifications: stream.email_notifications,
+    wildcard_mentions_notify: stream.wildcard_mentions_notify,
     ...(subscribers ? { subscribers: [...subscribers] } : {}),
   };
 }

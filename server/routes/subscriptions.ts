@@ -1,4 +1,8 @@
 import { subscribe, type StreamSpec } from "../actions/subscribe";
+import {
+  parseSubscriptionPropertyChange,
+  updateSubscriptionProperties,
+} from "../actions/subscription-properties";
 import { parsePrincipals, type Principal } from "../actions/subscription-principals";
 import { unsubscribe } from "../actions/unsubscribe";
 import { checkStreamName, codePointLength } from "../actions/validate";
@@ -125,7 +129,21 @@ async function removeSubscriptions({ ctx, user, params }: AuthenticatedCall) {
   return { ...(await unsubscribe(ctx, user, { streamNames, principals })) };
 }
 
-/** Subscribing and unsubscribing. `GET users/me/subscriptions` lives in `users.ts`. */
+/** POST /api/v1/users/me/subscriptions/properties: a JSON list of `{stream_id, property, value}`. */
+async function updateProperties({ ctx, user, params }: AuthenticatedCall) {
+  const value = params.json("subscription_data");
+  if (!Array.isArray(value)) throw badRequest("subscription_data is not a list");
+  if (value.length > MAX_LIST_LENGTH) {
+    throw badRequest(`Too many changes in one request (limit: ${MAX_LIST_LENGTH}).`);
+  }
+  const changes = value.map((item: unknown, index) =>
+    parseSubscriptionPropertyChange(item, `subscription_data[${index}]`),
+  );
+  await updateSubscriptionProperties(ctx, user, changes);
+  return {};
+}
+
+/** Subscribing and unsubscribing, and one's settings of a subscription. `GET users/me/subscriptions` lives in `users.ts`. */
 export const subscriptionEndpoints: Endpoint[] = [
   userEndpoint("users/me/subscriptions", {
     POST: addSubscriptions,
@@ -134,4 +152,5 @@ export const subscriptionEndpoints: Endpoint[] = [
   // The spec names this misspelling for the DELETE operation. Real Zulip never routed it (the
   // typo lived only in its docs, so it answers 404); we serve it because the spec names it.
   userEndpoint("users/me/subcriptions", { DELETE: removeSubscriptions }),
+  userEndpoint("users/me/subscriptions/properties", { POST: updateProperties }),
 ];

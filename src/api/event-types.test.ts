@@ -107,6 +107,17 @@ const valid: [string, Record<string, unknown>][] = [
   ["typing before FL 215", { ...ev.typingDirect(), message_type: "private" }],
   ["heartbeat", ev.heartbeat()],
   ["restart", ev.restart()],
+  [
+    "user_topic",
+    {
+      id: 30,
+      type: "user_topic",
+      stream_id: 3,
+      topic_name: "lunch",
+      last_updated: 1_700_000_000,
+      visibility_policy: 3,
+    },
+  ],
 ];
 
 describe("parseServerEvent", () => {
@@ -116,7 +127,7 @@ describe("parseServerEvent", () => {
         ...["delete_message", "heartbeat", "message", "presence", "reaction", "realm_emoji"],
         ...["realm_filters", "realm_linkifiers", "realm_user", "restart", "stream"],
         ...["subscription", "typing", "update_message", "update_message_flags", "user_group"],
-        ...["user_settings", "update_display_settings", "attachment"],
+        ...["user_settings", "update_display_settings", "attachment", "user_topic"],
       ].sort(),
     );
   });
@@ -191,6 +202,18 @@ describe("parseServerEvent", () => {
     ],
     ["typing stream without topic", { ...ev.typingStream(), topic: undefined }, "topic"],
     ["restart without a version", { id: 1, type: "restart" }, "zulip_version"],
+    [
+      "user_topic with a policy Zulip has not",
+      {
+        id: 31,
+        type: "user_topic",
+        stream_id: 3,
+        topic_name: "lunch",
+        last_updated: 1_700_000_000,
+        visibility_policy: 7,
+      },
+      "visibility_policy",
+    ],
   ];
 
   it.each(malformed)("reports %s as malformed, keeping the id", (_name, raw, path) => {

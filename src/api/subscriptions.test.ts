@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { setupApi } from "../test/api-client";
 import * as wire from "../test/api-fixtures";
 import { success } from "../test/fake-fetch";
-import { getSubscriptions, subscribe, unsubscribe } from "./subscriptions";
+import {
+  getSubscriptions,
+  subscribe,
+  unsubscribe,
+  updateSubscriptionProperties,
+  updateUserTopic,
+} from "./subscriptions";
 
 describe("getSubscriptions", () => {
   it("GETs users/me/subscriptions, with subscribers when asked", async () => {
@@ -67,6 +73,31 @@ describe("unsubscribe", () => {
     await expect(unsubscribe(client, { subscriptions: ["nowhere"] })).rejects.toMatchObject({
       code: "STREAM_DOES_NOT_EXIST",
       extra: { stream: "nowhere" },
+    });
+  });
+});
+
+describe("updateSubscriptionProperties and updateUserTopic", () => {
+  it("POST subscription_data as JSON, and a topic's policy", async () => {
+    const { fake, client } = setupApi();
+    fake.json(200, success({}));
+    await updateSubscriptionProperties(client, [
+      { stream_id: 3, property: "color", value: "#112233" },
+      { stream_id: 3, property: "desktop_notifications", value: null },
+    ]);
+    expect(fake.lastRequest.path).toBe("/api/v1/users/me/subscriptions/properties");
+    expect(fake.lastRequest.body).toEqual({
+      subscription_data:
+        '[{"stream_id":3,"property":"color","value":"#112233"},' +
+        '{"stream_id":3,"property":"desktop_notifications","value":null}]',
+    });
+    fake.json(200, success({}));
+    await updateUserTopic(client, { stream_id: 3, topic: "lunch", visibility_policy: 1 });
+    expect(fake.lastRequest.path).toBe("/api/v1/user_topics");
+    expect(fake.lastRequest.body).toEqual({
+      stream_id: "3",
+      topic: "lunch",
+      visibility_policy: "1",
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { ApiClient, CallOptions } from "./client";
 import type { GetSubscriptionsResponse } from "../../common/wire/responses";
 import type { SubscribeResponse, UnsubscribeResponse } from "../../common/wire/streams";
+import type { VisibilityPolicy } from "../../common/wire/user-topics";
 
 /** GET /api/v1/users/me/subscriptions — the streams the caller is subscribed to. */
 export function getSubscriptions(
@@ -59,4 +60,41 @@ export function unsubscribe(
     params: { ...params },
     signal: options.signal,
   });
+}
+
+/** One change of `POST /users/me/subscriptions/properties`. */
+export interface SubscriptionPropertyChange {
+  stream_id: number;
+  property:
+    | "color"
+    | "is_muted"
+    | "pin_to_top"
+    | "desktop_notifications"
+    | "audible_notifications"
+    | "push_notifications"
+    | "email_notifications"
+    | "wildcard_mentions_notify";
+  /** A colour `#rrggbb`; a boolean; null for a notification setting: the user's default. */
+  value: string | boolean | null;
+}
+
+/** POST /api/v1/users/me/subscriptions/properties — one's own settings of subscriptions. */
+export function updateSubscriptionProperties(
+  client: ApiClient,
+  changes: readonly SubscriptionPropertyChange[],
+  options: CallOptions = {},
+): Promise<unknown> {
+  return client.call("POST", "users/me/subscriptions/properties", {
+    params: { subscription_data: changes },
+    signal: options.signal,
+  });
+}
+
+/** POST /api/v1/user_topics — a topic's visibility policy (0 none, 1 muted, 2 unmuted, 3 followed). */
+export function updateUserTopic(
+  client: ApiClient,
+  params: { stream_id: number; topic: string; visibility_policy: VisibilityPolicy },
+  options: CallOptions = {},
+): Promise<unknown> {
+  return client.call("POST", "user_topics", { params: { ...params }, signal: options.signal });
 }

@@ -33,6 +33,9 @@ function spyTargets(overrides: Partial<ApplyTargets> = {}) {
     messageUpdated: vi.fn<UnreadSink["messageUpdated"]>(log("unreads.messageUpdated")),
     messagesDeleted: vi.fn<UnreadSink["messagesDeleted"]>(log("unreads.messagesDeleted")),
     flagsChanged: vi.fn<UnreadSink["flagsChanged"]>(log("unreads.flagsChanged")),
+    mutingLoaded: vi.fn<UnreadSink["mutingLoaded"]>(log("unreads.mutingLoaded")),
+    streamMuteChanged: vi.fn<UnreadSink["streamMuteChanged"]>(log("unreads.streamMuteChanged")),
+    topicPolicyChanged: vi.fn<UnreadSink["topicPolicyChanged"]>(log("unreads.topicPolicyChanged")),
   };
   const outbox = {
     queueRegistered: vi.fn(log("outbox.queueRegistered")),
@@ -84,6 +87,7 @@ describe("applySnapshot", () => {
     expect(calls).toEqual([
       "messages.sessionStarted",
       "unreads.snapshotLoaded",
+      "unreads.mutingLoaded",
       "queries.seed",
       "session.queueRegistered",
       "outbox.queueRegistered",
@@ -101,6 +105,7 @@ describe("applySnapshot", () => {
     expect(calls).toEqual([
       "messages.sessionStarted",
       "unreads.snapshotLoaded",
+      "unreads.mutingLoaded",
       "messages.eventQueueReplaced",
       "queries.seed",
       "session.queueRegistered",

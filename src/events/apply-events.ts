@@ -3,6 +3,7 @@ import type { ServerEvent } from "../../common/wire/events";
 import type { RegisterResponse, UnreadMessages } from "../../common/wire/register";
 import type { MessageStoreState, ReceivedMessage } from "../stores/message-store";
 import type { UnreadStoreState } from "../stores/unread-store";
+import { mutingFromSnapshot } from "../stores/muting";
 import {
   eventsInApplyOrder,
   type EventBatch,
@@ -26,7 +27,14 @@ export type MessageSink = Pick<
 /** The unread-store actions events drive. */
 export type UnreadSink = Pick<
   UnreadStoreState,
-  "snapshotLoaded" | "messagesReceived" | "messageUpdated" | "messagesDeleted" | "flagsChanged"
+  | "snapshotLoaded"
+  | "messagesReceived"
+  | "messageUpdated"
+  | "messagesDeleted"
+  | "flagsChanged"
+  | "mutingLoaded"
+  | "streamMuteChanged"
+  | "topicPolicyChanged"
 >;
 
 /** One of our own messages came back as an event (`local_message_id` when we sent it here). */
@@ -83,6 +91,11 @@ export function applySnapshot(
     targets.messages().sessionStarted(ownUserId);
     targets.unreads().snapshotLoaded(snapshot.unread_msgs ?? NO_UNREADS, ownUserId);
   }
+  if (snapshot.subscriptions !== undefined) {
+    targets
+      .unreads()
+      .mutingLoaded(mutingFromSnapshot(snapshot.subscriptions, snapshot.user_topics ?? []));
+  }
   if (isResync) targets.messages().eventQueueReplaced();
   targets.seedQueries(targets.queryClient, snapshot);
   targets.queueRegistered(snapshot.queue_id);
@@ -121,6 +134,21 @@ function applyChange(targets: ApplyTargets, event: MessageChangeEvent): void {
   }
 }
 
+/** Muting changes (`user_topic`; a `subscription` muted, unmuted or removed) to the counts. */
+function applyMutingEvent(unreads: UnreadSink, event: ServerEvent): void {
+  if (event.type === "user_topic") {
+    unreads.topicPolicyChanged(event.stream_id, event.topic_name, event.visibility_policy);
+  } else if (event.type === "subscription") {
+    if (event.op === "update" && event.property === "is_muted") {
+      unreads.streamMuteChanged(event.stream_id, event.value === true);
+    } else if (event.op === "update" && event.property === "in_home_view") {
+      unreads.streamMuteChanged(event.stream_id, event.value === false);
+    } else if (event.op === "add") {
+      for (const sub of event.subscriptions) unreads.streamMuteChanged(sub.stream_id, sub.is_muted);
+    }
+  }
+}
+
 /**
  * Applies one validated batch in its order: new messages together (then the outbox drops their
  * echoes, in the same tick, so an echo and its message are never both shown), edits, deletions
@@ -148,6 +176,7 @@ export function applyEventBatch(targets: ApplyTargets, batch: EventBatch): void 
   }
   for (const change of batch.changes) applyChange(targets, change);
   for (const event of eventsInApplyOrder(batch)) {
+    applyMutingEvent(targets.unreads(), event);
     targets.applyToQueries(targets.queryClient, event);
   }
 }

@@ -59,7 +59,6 @@ describe("ui store", () => {
     expect(second.getState()).toMatchObject({
       theme: "light",
       homeView: "recent_topics",
-      homeView: "recent_topics",
       enterSends: false,
       twentyFourHourTime: true,
       density: { fontSizePx: 14, lineHeightPercent: 122 },

@@ -28,6 +28,8 @@ export interface UnreadData {
   readonly streams: Map<number, number>;
   /** By `topicKey` (topics compare case-insensitively). */
   readonly topics: Map<string, number>;
+  /** The same counts by stream, then lower-cased topic (to leave out muted topics). */
+  readonly streamTopics: Map<number, Map<string, number>>;
   /** By `dmKey`. */
   readonly dms: Map<string, number>;
   mentions: number;
@@ -40,6 +42,7 @@ export function createUnreadData(): UnreadData {
     byId: new Map(),
     streams: new Map(),
     topics: new Map(),
+    streamTopics: new Map(),
     dms: new Map(),
     mentions: 0,
     pending: new Set(),
@@ -57,6 +60,10 @@ function count(data: UnreadData, entry: UnreadEntry, delta: number): void {
   if (where.kind === "stream") {
     bump(data.streams, where.streamId, delta);
     bump(data.topics, topicKey(where.streamId, where.topic), delta);
+    const topics = data.streamTopics.get(where.streamId) ?? new Map<string, number>();
+    bump(topics, where.topic.toLowerCase(), delta);
+    if (topics.size > 0) data.streamTopics.set(where.streamId, topics);
+    else data.streamTopics.delete(where.streamId);
   } else if (where.kind === "dm") {
     bump(data.dms, where.key, delta);
   }

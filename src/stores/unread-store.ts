@@ -18,6 +18,17 @@ import {
   type UnreadRemoval,
 } from "./unread-data";
 import type { StoreActions } from "./store-actions";
+import type { VisibilityPolicy } from "../../common/wire/user-topics";
+import {
+  hiddenUnread,
+  isTopicVisible,
+  NO_MUTING,
+  topicPolicy,
+  visibleStreamUnread,
+  withStreamMuted,
+  withTopicPolicy,
+  type Muting,
+} from "./muting";
 
 /** Which unreads a local mark-as-read takes out. */
 export type ReadSelection =
@@ -35,6 +46,8 @@ export interface UnreadStoreState {
   readonly ownUserId: number | null;
   /** The server had more unreads than its snapshot lists (Zulip caps it at 50,000). */
   readonly oldUnreadsMissing: boolean;
+  /** Muted streams and topic policies: what the counts leave out, as Zulip's. */
+  readonly muting: Muting;
 
   /** Replaces everything with the register snapshot's `unread_msgs`. */
   snapshotLoaded(unread: UnreadMessages, ownUserId: number): void;
@@ -54,6 +67,12 @@ export interface UnreadStoreState {
   readLocallySettled(removal: UnreadRemoval): void;
   /** The server refused it: puts back what was taken out, minus what events settled meanwhile. */
   readLocallyFailed(removal: UnreadRemoval): void;
+  /** Register's `subscriptions` (their `is_muted`) and `user_topics`. */
+  mutingLoaded(muting: Muting): void;
+  /** A `subscription` event muted or unmuted a stream (or removed it: unmuted). */
+  streamMuteChanged(streamId: number, isMuted: boolean): void;
+  /** A `user_topic` event. */
+  topicPolicyChanged(streamId: number, topic: string, policy: VisibilityPolicy): void;
   reset(): void;
 }
 
@@ -163,6 +182,7 @@ export function createUnreadStore(options: UnreadStoreOptions = {}): StoreApi<Un
       version: 0,
       ownUserId: null,
       oldUnreadsMissing: false,
+      muting: NO_MUTING,
       snapshotLoaded: (unread, ownUserId) => {
         const { data: previous, version } = get();
         const data = createUnreadData();
@@ -219,12 +239,28 @@ export function createUnreadStore(options: UnreadStoreOptions = {}): StoreApi<Un
           for (const [id, entry] of removal) putUnread(data, id, entry);
         });
       },
+      mutingLoaded: (muting) => {
+        set((state) => ({ muting, version: state.version + 1 }));
+      },
+      streamMuteChanged: (streamId, isMuted) => {
+        set((state) => ({
+          muting: withStreamMuted(state.muting, streamId, isMuted),
+          version: state.version + 1,
+        }));
+      },
+      topicPolicyChanged: (streamId, topic, policy) => {
+        set((state) => ({
+          muting: withTopicPolicy(state.muting, streamId, topic, policy),
+          version: state.version + 1,
+        }));
+      },
       reset: () => {
         set((state) => ({
           data: createUnreadData(),
           version: state.version + 1,
           ownUserId: null,
           oldUnreadsMissing: false,
+          muting: NO_MUTING,
         }));
       },
     };
@@ -239,15 +275,51 @@ export function useUnreadStore<T>(selector: (state: UnreadStoreState) => T): T {
   return useStore(unreadStore, selector);
 }
 
-export function totalUnread(state: UnreadStoreState): number {
+/** Every unread message, muted or not (what "Mark all as read" marks). */
+export function allUnread(state: UnreadStoreState): number {
   return state.data.byId.size;
 }
 
-export function streamUnread(state: UnreadStoreState, streamId: number): number {
-  return state.data.streams.get(streamId) ?? 0;
+/** The unreads Zulip counts: all but those in muted topics and streams (see `isTopicVisible`). */
+export function totalUnread(state: UnreadStoreState): number {
+  return state.data.byId.size - hiddenUnread(state.data.streamTopics, state.muting);
 }
 
-/** Topics compare case-insensitively. */
+/** A stream's unreads Zulip counts: in a muted stream, only its unmuted and followed topics. */
+export function streamUnread(state: UnreadStoreState, streamId: number): number {
+  const { muting } = state;
+  if (!muting.mutedStreams.has(streamId) && !muting.policies.has(streamId)) {
+    return state.data.streams.get(streamId) ?? 0;
+  }
+  return visibleStreamUnread(state.data.streamTopics, muting, streamId);
+}
+
+/**
+ * Whether muting hides a conversation: a topic the user muted, or one in a muted stream that the
+ * user did not unmute or follow. The Inbox leaves these out, and the counts do.
+ */
+export function isConversationMuted(
+  state: UnreadStoreState,
+  streamId: number,
+  topic: string,
+): boolean {
+  return !isTopicVisible(state.muting, streamId, topic);
+}
+
+export function isStreamMuted(state: UnreadStoreState, streamId: number): boolean {
+  return state.muting.mutedStreams.has(streamId);
+}
+
+/** The user's visibility policy for a topic (0: none). */
+export function topicVisibilityPolicy(
+  state: UnreadStoreState,
+  streamId: number,
+  topic: string,
+): VisibilityPolicy {
+  return topicPolicy(state.muting, streamId, topic);
+}
+
+/** A topic's own unreads, muted or not (the sidebar shows a muted topic's count dimmed). */
 export function topicUnread(state: UnreadStoreState, streamId: number, topic: string): number {
   return state.data.topics.get(topicKey(streamId, topic)) ?? 0;
 }
@@ -292,7 +364,16 @@ export function isUnreadNow(messageId: number): boolean {
   return isUnread(unreadStore.getState(), messageId);
 }
 
-/** The unread messages now, by id, with where each lives. */
+/** Every unread message now, muted or not, by id with where each lives (marking a place read). */
 export function currentUnreadEntries(): ReadonlyMap<number, UnreadEntry> {
   return unreadStore.getState().data.byId;
+}
+
+/** The unread messages now that muting does not hide, by id with where each lives ("next unread"). */
+export function currentCountedUnreadEntries(): [number, UnreadEntry][] {
+  const { data, muting } = unreadStore.getState();
+  return [...data.byId].filter(
+    ([, { where }]) =>
+      where.kind !== "stream" || isTopicVisible(muting, where.streamId, where.topic),
+  );
 }

@@ -10,6 +10,7 @@ import {
 import { moveRowFocus } from "../../components/row-focus";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { subscriptionQueries } from "../../queries/subscription-queries";
+import { isTopicVisible } from "../../stores/muting";
 import { useUnreadStore } from "../../stores/unread-store";
 import { SidebarError } from "../sidebar/sidebar-error";
 import { useMarkAsRead } from "../sidebar/use-mark-as-read";
@@ -22,14 +23,13 @@ import "../../components/page.css";
 import "../streams/pane-layout.css";
 import "./inbox.css";
 
-/** Nothing is muted until the lead plugs in the muting of topics and streams. */
-const NOTHING_MUTED = (): boolean => false;
-
 /** The Inbox's rows, rebuilt whenever the unread store changes (no refetch: events keep it). */
 function useInboxRows(filter: string, collapsed: ReadonlySet<string>): InboxRow[] {
   const byId = useUnreadStore((state) => state.data.byId);
   // The unread data is mutated in place; its version says when it changed.
   const version = useUnreadStore((state) => state.version);
+  // Muted topics, and a muted stream's topics not unmuted or followed, stay out, as in Zulip.
+  const muting = useUnreadStore((state) => state.muting);
   const subscriptions = useSnapshotQuery(subscriptionQueries.list()).data;
   const userName = useUserName();
   const streams = useMemo(
@@ -50,10 +50,10 @@ function useInboxRows(filter: string, collapsed: ReadonlySet<string>): InboxRow[
             dmName: (ids) => ids.map(userName).join(", "),
             collapsed,
             filter,
-            isMuted: NOTHING_MUTED,
+            isMuted: (streamId, topic) => !isTopicVisible(muting, streamId, topic),
           })
         : [],
-    [byId, version, streams, userName, collapsed, filter],
+    [byId, version, muting, streams, userName, collapsed, filter],
   );
 }
 

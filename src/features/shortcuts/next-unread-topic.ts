@@ -11,10 +11,15 @@ export interface UnreadTopic {
   readonly newestId: number;
 }
 
-/** The stream ids in sidebar order: pinned first, then by name. */
+/** The stream ids in sidebar order: pinned first, then by name, muted ones after the others. */
 export function sidebarStreamOrder(subscriptions: readonly Subscription[]): number[] {
   return [...subscriptions]
-    .sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name))
+    .sort(
+      (a, b) =>
+        Number(b.pin_to_top) - Number(a.pin_to_top) ||
+        Number(a.is_muted) - Number(b.is_muted) ||
+        a.name.localeCompare(b.name),
+    )
     .map((subscription) => subscription.stream_id);
 }
 

@@ -13,7 +13,7 @@ import { subscriptionQueries } from "../../queries/subscription-queries";
 import { currentMessage } from "../../stores/message-store";
 import { currentOwnUserId } from "../../stores/session-store";
 import { uiActions, currentSelectedMessageId } from "../../stores/ui-store";
-import { currentUnreadEntries } from "../../stores/unread-store";
+import { currentCountedUnreadEntries } from "../../stores/unread-store";
 import { conversationHash } from "../narrow/conversation-hash";
 import { shellActions, closeOpenDrawers } from "../shell/shell-store";
 import { globalAction, isTextField, type GlobalAction } from "./global-shortcuts";
@@ -34,7 +34,7 @@ function replyToSelected(): void {
 function goToNextUnreadTopic(queryClient: QueryClient): void {
   const subscriptions = queryClient.getQueryData(subscriptionQueries.list().queryKey) ?? [];
   const order = sidebarStreamOrder(subscriptions);
-  const topics = unreadTopics(currentUnreadEntries(), order);
+  const topics = unreadTopics(currentCountedUnreadEntries(), order);
   const next = nextUnreadTopic(topics, narrowFromHash(window.location.hash), order);
   if (next === undefined) return;
   const streamName =
@@ -66,7 +66,7 @@ function goToNextUnreadDirect(): void {
   const current = narrowFromHash(window.location.hash);
   const currentKey = current?.kind === "dm" ? dmKey(current.userIds) : null;
   let oldest: { id: number; key: string } | undefined;
-  for (const [id, entry] of currentUnreadEntries()) {
+  for (const [id, entry] of currentCountedUnreadEntries()) {
     if (entry.where.kind !== "dm" || entry.where.key === currentKey) continue;
     if (oldest === undefined || id < oldest.id) oldest = { id, key: entry.where.key };
   }

@@ -7,7 +7,10 @@ import { STREAMS_HASH, streamSettingsHash, type Route } from "../../lib/route";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { markStreamAsRead } from "../../controllers/mark-read";
-import { streamUnread, useUnreadStore } from "../../stores/unread-store";
+import { isStreamMuted, streamUnread, useUnreadStore } from "../../stores/unread-store";
+import { useSetSubscriptionProperty } from "../../queries/muting-mutations";
+import { useSidebarAction } from "./use-sidebar-action";
+import { LazyStreamColorDialog } from "../streams/lazy-stream-color-dialog";
 import { uiActions } from "../../stores/ui-store";
 import { CreateStreamDialog } from "../streams/create-stream-dialog";
 import { streamColor } from "../streams/stream-color";
@@ -41,17 +44,25 @@ function currentPlace(route: Route): CurrentPlace | undefined {
   return undefined;
 }
 
-/** Pinned streams first, then by name. */
-function sortForSidebar(subscriptions: readonly Subscription[]): Subscription[] {
-  return [...subscriptions].sort(
-    (a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name),
+/** Pinned streams, and the others; each by name, muted ones last (as Zulip's sidebar). */
+function sortForSidebar(subscriptions: readonly Subscription[]): {
+  pinned: Subscription[];
+  others: Subscription[];
+} {
+  const sorted = [...subscriptions].sort(
+    (a, b) => Number(a.is_muted) - Number(b.is_muted) || a.name.localeCompare(b.name),
   );
+  return {
+    pinned: sorted.filter((sub) => sub.pin_to_top),
+    others: sorted.filter((sub) => !sub.pin_to_top),
+  };
 }
 
 function StreamLink({ subscription, current }: { subscription: Subscription; current: string }) {
   const nameId = useId();
   const countId = useId();
   const unread = useUnreadStore((state) => streamUnread(state, subscription.stream_id));
+  const isMuted = useUnreadStore((state) => isStreamMuted(state, subscription.stream_id));
   const color = streamColor(subscription.color);
   return (
     <a
@@ -76,27 +87,43 @@ function StreamLink({ subscription, current }: { subscription: Subscription; cur
           <span className="visually-hidden">private</span>
         </span>
       )}
+      {isMuted && (
+        <span className="stream-muted-mark">
+          <Icon name="eyeOff" size={12} />
+          <span className="visually-hidden">muted</span>
+        </span>
+      )}
       <UnreadCount id={countId} count={unread} />
     </a>
   );
 }
 
+interface StreamItemActions {
+  markAsRead: ReturnType<typeof useMarkAsRead>["run"];
+  runAction: ReturnType<typeof useSidebarAction>["run"];
+  onUnsubscribe: (stream: StreamToLeave) => void;
+  onChangeColor: (subscription: Subscription) => void;
+}
+
 function StreamItem({
   subscription,
   place,
-  markAsRead,
-  onUnsubscribe,
+  actions,
 }: {
   subscription: Subscription;
   place: CurrentPlace | undefined;
-  markAsRead: ReturnType<typeof useMarkAsRead>["run"];
-  onUnsubscribe: (stream: StreamToLeave) => void;
+  actions: StreamItemActions;
 }) {
   const { stream_id: streamId, name } = subscription;
+  const { markAsRead, runAction, onUnsubscribe } = actions;
   const isHere = place?.streamId === streamId;
   const current = !isHere ? "" : place.isStreamView ? "page" : "true";
+  const setProperty = useSetSubscriptionProperty();
+  const toggle = (property: "is_muted" | "pin_to_top", value: boolean, failure: string) => {
+    runAction(failure, () => setProperty.mutateAsync({ stream_id: streamId, property, value }));
+  };
   return (
-    <li className="sidebar-item">
+    <li className={subscription.is_muted ? "sidebar-item is-muted" : "sidebar-item"}>
       <div className="sidebar-row">
         <StreamLink subscription={subscription} current={current} />
         <MenuButton
@@ -107,6 +134,38 @@ function StreamItem({
               label: "Mark all as read",
               onSelect: () => {
                 markAsRead(`#${name}`, (client) => markStreamAsRead(client, streamId));
+              },
+            },
+            subscription.is_muted
+              ? {
+                  label: "Unmute stream",
+                  onSelect: () => {
+                    toggle("is_muted", false, `Could not unmute #${name}`);
+                  },
+                }
+              : {
+                  label: "Mute stream",
+                  onSelect: () => {
+                    toggle("is_muted", true, `Could not mute #${name}`);
+                  },
+                },
+            subscription.pin_to_top
+              ? {
+                  label: "Unpin from top",
+                  onSelect: () => {
+                    toggle("pin_to_top", false, `Could not unpin #${name}`);
+                  },
+                }
+              : {
+                  label: "Pin to top",
+                  onSelect: () => {
+                    toggle("pin_to_top", true, `Could not pin #${name}`);
+                  },
+                },
+            {
+              label: "Change colour",
+              onSelect: () => {
+                actions.onChangeColor(subscription);
               },
             },
             {
@@ -134,6 +193,7 @@ function StreamItem({
           streamName={name}
           currentTopic={place.topic}
           markAsRead={markAsRead}
+          runAction={runAction}
         />
       )}
     </li>
@@ -141,17 +201,38 @@ function StreamItem({
 }
 
 /**
- * The subscribed streams (pinned first, then by name) with colour, lock and unread count; the
+ * The subscribed streams (the pinned ones in a list of their own above the others; muted ones
+ * dimmed, last in their list) with colour, lock and unread count; the
  * current one expanded with its topics; per-stream menus; "Create stream" and "Browse streams".
  */
 export function StreamSection({ currentRoute }: { currentRoute: Route }) {
   const headingId = useId();
   const subscriptions = useSnapshotQuery(subscriptionQueries.list());
-  const sorted = useMemo(() => sortForSidebar(subscriptions.data ?? []), [subscriptions.data]);
+  const { pinned, others } = useMemo(
+    () => sortForSidebar(subscriptions.data ?? []),
+    [subscriptions.data],
+  );
   const place = currentPlace(currentRoute);
   const markAsRead = useMarkAsRead();
+  const action = useSidebarAction();
   const unsubscribe = useUnsubscribeFlow();
   const [isCreating, setCreating] = useState(false);
+  const [coloring, setColoring] = useState<Subscription | null>(null);
+  const actions: StreamItemActions = {
+    markAsRead: markAsRead.run,
+    runAction: action.run,
+    onUnsubscribe: unsubscribe.request,
+    onChangeColor: setColoring,
+  };
+  const items = (list: readonly Subscription[]) =>
+    list.map((subscription) => (
+      <StreamItem
+        key={subscription.stream_id}
+        subscription={subscription}
+        place={place}
+        actions={actions}
+      />
+    ));
 
   return (
     <nav className="sidebar-section" aria-labelledby={headingId}>
@@ -180,22 +261,23 @@ export function StreamSection({ currentRoute }: { currentRoute: Route }) {
           Could not load your streams.
         </p>
       )}
-      {subscriptions.isSuccess && sorted.length === 0 && (
+      {subscriptions.isSuccess && pinned.length + others.length === 0 && (
         <p className="sidebar-note">You are not subscribed to any stream yet.</p>
       )}
       {markAsRead.error !== null && (
         <SidebarError message={markAsRead.error} onDismiss={markAsRead.dismiss} />
       )}
-      <ul className="sidebar-list stream-list">
-        {sorted.map((subscription) => (
-          <StreamItem
-            key={subscription.stream_id}
-            subscription={subscription}
-            place={place}
-            markAsRead={markAsRead.run}
-            onUnsubscribe={unsubscribe.request}
-          />
-        ))}
+      {action.error !== null && <SidebarError message={action.error} onDismiss={action.dismiss} />}
+      {pinned.length > 0 && (
+        <ul className="sidebar-list stream-list pinned-streams" aria-label="Pinned streams">
+          {items(pinned)}
+        </ul>
+      )}
+      <ul
+        className="sidebar-list stream-list"
+        aria-label={pinned.length > 0 ? "Other streams" : undefined}
+      >
+        {items(others)}
       </ul>
       <a className="sidebar-link sidebar-more-link" href={STREAMS_HASH}>
         <Icon name="search" className="sidebar-link-icon" />
@@ -205,6 +287,16 @@ export function StreamSection({ currentRoute }: { currentRoute: Route }) {
         <CreateStreamDialog
           onClose={() => {
             setCreating(false);
+          }}
+        />
+      )}
+      {coloring !== null && (
+        <LazyStreamColorDialog
+          streamId={coloring.stream_id}
+          streamName={coloring.name}
+          color={coloring.color}
+          onClose={() => {
+            setColoring(null);
           }}
         />
       )}

@@ -10,12 +10,23 @@ import { isResolvedTopic } from "../../lib/resolved-topic";
 import { useToggleTopicResolved } from "../../queries/message-mutations";
 import { reportActionError } from "../../stores/action-notice-store";
 import { errorMessage } from "../streams/error-message";
-import { topicUnread, useUnreadStore } from "../../stores/unread-store";
+import {
+  isConversationMuted,
+  isStreamMuted,
+  topicUnread,
+  topicVisibilityPolicy,
+  useUnreadStore,
+} from "../../stores/unread-store";
+import { useSetTopicPolicy } from "../../queries/muting-mutations";
+import { TopicPolicyMark } from "../topics/topic-policy-mark";
+import { topicActionVerb, topicVisibilityActions } from "../topics/topic-visibility";
 import { sidebarTopics } from "./sidebar-topics";
 import { UnreadCount } from "./unread-count";
 import type { useMarkAsRead } from "./use-mark-as-read";
+import type { useSidebarAction } from "./use-sidebar-action";
 
 type MarkAsRead = ReturnType<typeof useMarkAsRead>["run"];
+type RunAction = ReturnType<typeof useSidebarAction>["run"];
 
 function TopicLink({
   streamId,
@@ -24,6 +35,7 @@ function TopicLink({
   maxId,
   isCurrent,
   markAsRead,
+  runAction,
 }: {
   streamId: number;
   streamName: string;
@@ -32,14 +44,27 @@ function TopicLink({
   maxId: number;
   isCurrent: boolean;
   markAsRead: MarkAsRead;
+  runAction: RunAction;
 }) {
   const nameId = useId();
   const countId = useId();
   const unread = useUnreadStore((state) => topicUnread(state, streamId, topic));
+  const policy = useUnreadStore((state) => topicVisibilityPolicy(state, streamId, topic));
+  const isStreamMutedHere = useUnreadStore((state) => isStreamMuted(state, streamId));
+  const isMuted = useUnreadStore((state) => isConversationMuted(state, streamId, topic));
   const toggleResolved = useToggleTopicResolved();
+  const setPolicy = useSetTopicPolicy();
   const resolved = isResolvedTopic(topic);
+  const visibilityItems = topicVisibilityActions(policy, isStreamMutedHere).map((action) => ({
+    label: action.label,
+    onSelect: () => {
+      runAction(`Could not ${topicActionVerb(action.label)} “${topic}”`, () =>
+        setPolicy.mutateAsync({ streamId, topic, policy: action.policy }),
+      );
+    },
+  }));
   return (
-    <div className="sidebar-row">
+    <div className={isMuted ? "sidebar-row is-muted" : "sidebar-row"}>
       <a
         aria-labelledby={nameId}
         aria-describedby={unread > 0 ? countId : undefined}
@@ -51,6 +76,7 @@ function TopicLink({
         <span id={nameId} className="sidebar-link-name">
           {topic}
         </span>
+        <TopicPolicyMark policy={policy} isMuted={isMuted} />
         <UnreadCount id={countId} count={unread} />
       </a>
       <MenuButton
@@ -80,6 +106,7 @@ function TopicLink({
               );
             },
           },
+          ...visibilityItems,
         ]}
       >
         <Icon name="more" />
@@ -97,11 +124,13 @@ export function StreamTopics({
   streamName,
   currentTopic,
   markAsRead,
+  runAction,
 }: {
   streamId: number;
   streamName: string;
   currentTopic: string | undefined;
   markAsRead: MarkAsRead;
+  runAction: RunAction;
 }) {
   const topics = useQuery(streamQueries.topics(streamId));
   // A string, so the sidebar re-renders only when the set of unread topics changes.
@@ -137,6 +166,7 @@ export function StreamTopics({
             maxId={topic.max_id}
             isCurrent={topic.name.toLowerCase() === current}
             markAsRead={markAsRead}
+            runAction={runAction}
           />
         </li>
       ))}

@@ -14,7 +14,7 @@ import {
 import { ZULIP_VIEWS, type Route, type ZulipView } from "../../lib/route";
 import { markAllAsRead } from "../../controllers/mark-read";
 import { useDraftCount } from "../../stores/drafts-store";
-import { narrowUnread, totalUnread, useUnreadStore } from "../../stores/unread-store";
+import { allUnread, narrowUnread, totalUnread, useUnreadStore } from "../../stores/unread-store";
 import { SidebarError } from "./sidebar-error";
 import { UnreadCount } from "./unread-count";
 import { useMarkAsRead } from "./use-mark-as-read";
@@ -102,7 +102,9 @@ export function ViewList({ currentRoute }: { currentRoute: Route }) {
   const headingId = useId();
   const currentNarrow = currentRoute.kind === "narrow" ? currentRoute.narrow : undefined;
   const currentKey = currentNarrow === undefined ? undefined : narrowKey(currentNarrow);
+  // The Inbox's count leaves muted conversations out; "mark all as read" reads everything.
   const total = useUnreadStore(totalUnread);
+  const everything = useUnreadStore(allUnread);
   const draftCount = useDraftCount();
   const markAsRead = useMarkAsRead();
   const [isConfirming, setConfirming] = useState(false);
@@ -171,9 +173,9 @@ export function ViewList({ currentRoute }: { currentRoute: Route }) {
           }}
         >
           <p>
-            {total === 1
+            {everything === 1
               ? "The 1 unread message in your streams and conversations will be marked as read."
-              : `All ${total} unread messages in your streams and conversations will be marked as read.`}
+              : `All ${everything} unread messages in your streams and conversations will be marked as read.`}
           </p>
         </ConfirmDialog>
       )}

@@ -139,4 +139,29 @@ describe("describeAdded", () => {
       "No one was added to #x.",
     );
   });
+
+  it("sends one's personal settings, and says when one is refused", async () => {
+    renderSettings([
+      wire.subscription({ ...board, stream_id: 30, name: "board", desktop_notifications: true }),
+    ]);
+    const section = screen.getByRole("region", { name: "Personal settings" });
+    const desktop = within(section).getByRole("combobox", { name: "Desktop notifications" });
+    expect((desktop as HTMLSelectElement).value).toBe("on");
+    fake.json(200, success({}));
+    await userEvent.selectOptions(desktop, "default");
+    fake.json(200, success({}));
+    await userEvent.click(within(section).getByRole("checkbox", { name: "Mute stream" }));
+    await waitFor(() => {
+      expect(fake.requests).toHaveLength(2);
+    });
+    expect(fake.requests.map((request) => request.body["subscription_data"])).toEqual([
+      '[{"stream_id":30,"property":"desktop_notifications","value":null}]',
+      '[{"stream_id":30,"property":"is_muted","value":true}]',
+    ]);
+    fake.json(400, { result: "error", msg: "Invalid stream ID", code: "BAD_REQUEST" });
+    await userEvent.click(within(section).getByRole("checkbox", { name: /Pin to top/ }));
+    expect((await within(section).findByRole("alert")).textContent).toBe(
+      "Could not save the setting: Invalid stream ID",
+    );
+  });
 });

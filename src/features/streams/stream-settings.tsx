@@ -9,6 +9,7 @@ import { subscriptionQueries } from "../../queries/subscription-queries";
 import { errorMessage } from "./error-message";
 import { StreamDescription } from "./stream-description";
 import { SubscriberSection } from "./subscribers";
+import { PersonalSettingsSection } from "./subscription-personal-settings";
 import { useUnsubscribeFlow } from "./unsubscribe-dialog";
 import { useSubscribe } from "../../queries/subscription-mutations";
 import "../../components/page.css";
@@ -115,7 +116,7 @@ function MembershipSection({ stream, isSubscribed }: { stream: Stream; isSubscri
 
 /**
  * One stream's settings page: what it is (name, description, privacy), the user's own
- * subscription, and its subscribers (add with a typeahead; remove others, which the server
+ * subscription and its personal settings (mute, pin, colour, notifications), and its subscribers (add with a typeahead; remove others, which the server
  * allows administrators).
  */
 export function StreamSettings({ streamId, streamName }: { streamId: number; streamName: string }) {
@@ -162,6 +163,7 @@ export function StreamSettings({ streamId, streamName }: { streamId: number; str
         <div className="stream-settings-body">
           <AboutSection stream={stream} />
           <MembershipSection stream={stream} isSubscribed={subscription !== undefined} />
+          {subscription !== undefined && <PersonalSettingsSection subscription={subscription} />}
           <SubscriberSection stream={stream} isSubscribed={subscription !== undefined} />
         </div>
       )}

@@ -88,8 +88,25 @@ describe("TopicListView", () => {
     expect(within(lunch!).getByText("5 minutes ago")).toBeTruthy();
     expect(within(standup!).getByText("2 hours ago")).toBeTruthy();
     expect(within(old!).getByTitle("Not loaded yet")).toBeTruthy();
-    expect(within(standup!).queryByRole("button")).toBeNull();
+    expect(within(standup!).queryByRole("button", { name: "Mark “standup” as read" })).toBeNull();
+    expect(within(standup!).getByRole("button", { name: "Mute or follow standup" })).toBeTruthy();
     expect(screen.getByText("3 topics")).toBeTruthy();
+  });
+
+  it("dims a muted topic and marks a followed one, live", async () => {
+    renderView([wire.topic("standup", 90), wire.topic("Lunch", 303)]);
+    const row = (name: string) => document.querySelector(`tr[data-topic="${name}"]`);
+    expect(row("Lunch")?.classList.contains("is-muted")).toBe(false);
+    unreadStore.getState().topicPolicyChanged(GENERAL, "lunch", 1);
+    unreadStore.getState().topicPolicyChanged(GENERAL, "standup", 3);
+    await screen.findByText("muted");
+    expect(row("Lunch")?.classList.contains("is-muted")).toBe(true);
+    expect(within(row("standup") as HTMLElement).getByText("followed")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Mute or follow Lunch" }));
+    expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
+      "Unmute topic",
+      "Follow topic",
+    ]);
   });
 
   it("filters by name, and says when nothing matches", async () => {

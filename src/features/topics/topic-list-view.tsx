@@ -9,15 +9,25 @@ import { streamQueries } from "../../queries/stream-queries";
 import { topicActivityQueries } from "../../queries/topic-activity-queries";
 import { markTopicAsRead } from "../../controllers/mark-read";
 import { getMessage, useMessageStore } from "../../stores/message-store";
-import { topicUnread, useUnreadStore } from "../../stores/unread-store";
+import {
+  isConversationMuted,
+  topicUnread,
+  topicVisibilityPolicy,
+  useUnreadStore,
+} from "../../stores/unread-store";
 import { SidebarError } from "../sidebar/sidebar-error";
 import { useMarkAsRead } from "../sidebar/use-mark-as-read";
+import { useSidebarAction } from "../sidebar/use-sidebar-action";
+import { TopicPolicyMark } from "./topic-policy-mark";
+import { TopicVisibilityMenu } from "./topic-visibility-menu";
 import { errorMessage } from "../streams/error-message";
 import { formatRelativeTime, useMinuteClock } from "./relative-time";
 import { topicRows, type TopicRow } from "./topic-rows";
 import "../../components/page.css";
 import "../streams/pane-layout.css";
 import "./topics.css";
+
+type RunAction = ReturnType<typeof useSidebarAction>["run"];
 
 /** Rows shown at first, and added by each "Show more". */
 const PAGE_SIZE = 100;
@@ -55,18 +65,27 @@ function TopicRowView({
   row,
   now,
   markAsRead,
+  runAction,
 }: {
   streamId: number;
   streamName: string;
   row: TopicRow;
   now: number;
   markAsRead: ReturnType<typeof useMarkAsRead>["run"];
+  runAction: RunAction;
 }) {
   const unread = useUnreadStore((state) => topicUnread(state, streamId, row.name));
+  const policy = useUnreadStore((state) => topicVisibilityPolicy(state, streamId, row.name));
+  const isMuted = useUnreadStore((state) => isConversationMuted(state, streamId, row.name));
+  const classes = ["topic-row", unread > 0 && "is-unread", isMuted && "is-muted"];
   return (
-    <tr data-topic={row.name} className={unread > 0 ? "topic-row is-unread" : "topic-row"}>
+    <tr data-topic={row.name} className={classes.filter(Boolean).join(" ")}>
       <th scope="row" className="topic-cell-name">
-        <a href={narrowToHash(topicNarrow(streamId, streamName, row.name))}>{row.name}</a>
+        <span className="topic-name-line">
+          <a href={narrowToHash(topicNarrow(streamId, streamName, row.name))}>{row.name}</a>
+          <TopicPolicyMark policy={policy} isMuted={isMuted} />
+          <TopicVisibilityMenu streamId={streamId} topic={row.name} run={runAction} />
+        </span>
       </th>
       <td className="topic-cell-time">
         {row.lastActive === undefined ? (
@@ -135,11 +154,13 @@ function TopicTable({
   streamName,
   rows,
   markAsRead,
+  runAction,
 }: {
   streamId: number;
   streamName: string;
   rows: readonly TopicRow[];
   markAsRead: ReturnType<typeof useMarkAsRead>["run"];
+  runAction: RunAction;
 }) {
   const now = useMinuteClock();
   const [limit, setLimit] = useState(PAGE_SIZE);
@@ -163,6 +184,7 @@ function TopicTable({
               row={row}
               now={now}
               markAsRead={markAsRead}
+              runAction={runAction}
             />
           ))}
         </tbody>
@@ -233,6 +255,7 @@ export function TopicListView({ streamId, streamName }: { streamId: number; stre
   const activity = useQuery(topicActivityQueries.stream(streamId));
   const storedTimes = useStoredTimes(topics.data);
   const markAsRead = useMarkAsRead();
+  const action = useSidebarAction();
   const [filter, setFilter] = useState("");
   const rows = useMemo(
     () =>
@@ -271,6 +294,7 @@ export function TopicListView({ streamId, streamName }: { streamId: number; stre
       {markAsRead.error !== null && (
         <SidebarError message={markAsRead.error} onDismiss={markAsRead.dismiss} />
       )}
+      {action.error !== null && <SidebarError message={action.error} onDismiss={action.dismiss} />}
       <TopicListState
         topics={topics}
         streamName={streamName}
@@ -285,6 +309,7 @@ export function TopicListView({ streamId, streamName }: { streamId: number; stre
           streamName={streamName}
           rows={rows}
           markAsRead={markAsRead.run}
+          runAction={action.run}
         />
       )}
     </section>
