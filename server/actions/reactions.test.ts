@@ -96,6 +96,17 @@ describe("POST /messages/{id}/reactions", () => {
     expect(reactions.map((r) => r.emoji_name)).toEqual(["thumbs_up", "thumbs_up"]);
   });
 
+  it("takes any emoji of the picker's table, and one in a skin tone", async () => {
+    const id = await sendToStream(server, iago, "leadership", "react in tones");
+    expect((await react(hamlet, id, { emoji_name: "avocado" })).body.result).toBe("success");
+    const toned = { emoji_name: "thumbs_up_medium_skin_tone", emoji_code: "1f44d-1f3fd" };
+    expect((await react(hamlet, id, toned)).body.result).toBe("success");
+    const reactions = (await fetchMessage(server, iago, id))?.["reactions"] as {
+      emoji_code: string;
+    }[];
+    expect(reactions.map((reaction) => reaction.emoji_code)).toEqual(["1f951", "1f44d-1f3fd"]);
+  });
+
   it("takes the zulip extra emoji", async () => {
     const id = await sendToStream(server, iago, "general", "zulip");
     expect((await react(hamlet, id, { emoji_name: "zulip" })).status).toBe(200);

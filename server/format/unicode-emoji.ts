@@ -1,23 +1,18 @@
-import { UNICODE_EMOJI } from "../../common/markdown/emoji-data";
+import { unicodeEmojiCode as codeOfName, unicodeEmojiName } from "../../common/emoji/emoji-names";
 
 /**
- * Zulip's Unicode emoji names (canonical and aliases) and code points, for reactions: the same
- * table the shared renderer uses for `:name:`, so a reaction and a message agree on every emoji.
- * A name outside it is refused as unknown.
+ * Unicode emoji names (canonical, aliases, and each skin tone's `{name}_{tone}`) and code points,
+ * for reactions: the whole set the client's picker offers (common/emoji/), so any emoji picked is
+ * accepted. Wider than the renderer's `:name:`, which knows Zulip's names only (its corpus leaves
+ * emoji-data's other names and toned sequences as text). A name outside it is refused as unknown.
  */
-const EMOJI = UNICODE_EMOJI;
 
-const NAME_TO_CODE: ReadonlyMap<string, string> = new Map(
-  EMOJI.flatMap(([code, ...names]) => names.map((name) => [name, code] as const)),
-);
-const CODES: ReadonlySet<string> = new Set(EMOJI.map(([code]) => code));
-
-/** The code point sequence of a Unicode emoji name (canonical or alias), if known. */
+/** The code point sequence of a Unicode emoji name (canonical, alias or toned), if known. */
 export function unicodeEmojiCode(name: string): string | undefined {
-  return NAME_TO_CODE.get(name);
+  return codeOfName(name);
 }
 
 /** Whether `code` is the code of a known Unicode emoji. */
 export function isUnicodeEmojiCode(code: string): boolean {
-  return CODES.has(code);
+  return unicodeEmojiName(code) !== undefined;
 }

@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { UNICODE_EMOJI } from "../../common/markdown/emoji-data";
+import { EMOJI_TABLE } from "../../common/emoji/emoji-table";
 import { registerUnicodeEmojiFiles, UNICODE_EMOJI_PATH } from "./unicode-emoji";
 import { emojiImageFiles, loadUnicodeEmojiImages } from "./unicode-emoji-files";
 
@@ -19,9 +19,30 @@ describe("emojiImageFiles", () => {
     });
   });
 
-  it("has an image for every Unicode emoji the renderer knows", () => {
+  it("maps each skin-tone variation to its own image", () => {
+    const files = emojiImageFiles([
+      {
+        unified: "1F44D",
+        non_qualified: null,
+        image: "1f44d.png",
+        has_img_google: true,
+        skin_variations: {
+          "1F3FD": {
+            unified: "1F44D-1F3FD",
+            non_qualified: null,
+            image: "1f44d-1f3fd.png",
+            has_img_google: true,
+          },
+        },
+      },
+    ]);
+    expect(files.get("1f44d-1f3fd")).toBe("1f44d-1f3fd.png");
+  });
+
+  it("has an image for every Unicode emoji and skin tone the renderer knows", () => {
     const { files } = loadUnicodeEmojiImages();
-    const missing = UNICODE_EMOJI.map(([code]) => code).filter((code) => !files.has(code));
+    const codes = EMOJI_TABLE.flatMap(([code, , , tones]) => [code, ...(tones ?? [])]);
+    const missing = codes.filter((code) => !files.has(code));
     expect(missing).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import { preloadFloating, useFloating } from "./floating";
 import "./components.css";
 
 /** One entry of a menu. */
@@ -12,6 +14,8 @@ export interface MenuItem {
 /**
  * A button that opens a menu (the WAI-ARIA menu button pattern): arrow keys move between items,
  * Enter or a click selects, Escape or a click outside closes, and focus returns to the button.
+ * The menu is portalled to `document.body` and placed by `useFloating`, so no parent's overflow
+ * clips it and it flips above its button, or slides along, to stay on the screen.
  */
 export function MenuButton({
   label,
@@ -19,6 +23,7 @@ export function MenuButton({
   children,
   className,
   align = "end",
+  withinScroller = false,
 }: {
   /** The accessible name of the button ("Stream options for general"). */
   label: string;
@@ -27,11 +32,17 @@ export function MenuButton({
   children: ReactNode;
   className?: string;
   align?: "start" | "end";
+  /** Keep the menu inside the button's scrolling ancestors too (a message's menu: not over compose). */
+  withinScroller?: boolean;
 }) {
   const [isOpen, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
+  useFloating(buttonRef, menuRef, isOpen, {
+    placement: align === "end" ? "bottom-end" : "bottom-start",
+    withinScroller,
+  });
 
   useEffect(() => {
     if (!isOpen) return;
@@ -100,46 +111,50 @@ export function MenuButton({
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={isOpen ? menuId : undefined}
+        onPointerEnter={preloadFloating}
         onClick={() => {
           setOpen((open) => !open);
         }}
       >
         {children}
       </button>
-      {isOpen && (
-        <ul
-          ref={menuRef}
-          id={menuId}
-          role="menu"
-          aria-label={label}
-          className={`menu menu-${align}`}
-          onKeyDown={onMenuKeyDown}
-        >
-          {items.map((item) => (
-            <li
-              key={item.label}
-              role="menuitem"
-              tabIndex={-1}
-              aria-disabled={item.isDisabled === true ? true : undefined}
-              className={item.isDanger === true ? "menu-item menu-item-danger" : "menu-item"}
-              onClick={() => {
-                if (item.isDisabled === true) return;
-                close();
-                item.onSelect();
-              }}
-              onKeyDown={(event) => {
-                if (event.key !== "Enter" && event.key !== " ") return;
-                event.preventDefault();
-                if (item.isDisabled === true) return;
-                close();
-                item.onSelect();
-              }}
-            >
-              {item.label}
-            </li>
-          ))}
-        </ul>
-      )}
+      {isOpen &&
+        createPortal(
+          <ul
+            ref={menuRef}
+            id={menuId}
+            role="menu"
+            aria-label={label}
+            className="menu"
+            data-placed="false"
+            onKeyDown={onMenuKeyDown}
+          >
+            {items.map((item) => (
+              <li
+                key={item.label}
+                role="menuitem"
+                tabIndex={-1}
+                aria-disabled={item.isDisabled === true ? true : undefined}
+                className={item.isDanger === true ? "menu-item menu-item-danger" : "menu-item"}
+                onClick={() => {
+                  if (item.isDisabled === true) return;
+                  close();
+                  item.onSelect();
+                }}
+                onKeyDown={(event) => {
+                  if (event.key !== "Enter" && event.key !== " ") return;
+                  event.preventDefault();
+                  if (item.isDisabled === true) return;
+                  close();
+                  item.onSelect();
+                }}
+              >
+                {item.label}
+              </li>
+            ))}
+          </ul>,
+          document.body,
+        )}
     </span>
   );
 }

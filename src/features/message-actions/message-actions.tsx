@@ -150,7 +150,12 @@ export function MessageActions({
       >
         <Icon name="star" filled={starred} />
       </button>
-      <MenuButton label="Message actions" items={items} className="icon-button message-menu-button">
+      <MenuButton
+        label="Message actions"
+        items={items}
+        className="icon-button message-menu-button"
+        withinScroller
+      >
         <Icon name="more" />
       </MenuButton>
       {dialog === "reaction" && <ReactionPicker messageId={message.id} onClose={close} />}
