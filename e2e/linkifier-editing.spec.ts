@@ -29,16 +29,13 @@ function messageRow(page: Page, id: number): Locator {
   return page.locator(`ol[aria-label="Messages"] > li[data-message-id="${id}"] .message-body`);
 }
 
-/** Pictures to look at (in the test's output folder): light, dark, and 390 px wide. */
+/** Pictures to look at (in the test's output folder), in the light and the dark theme. */
 async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.screenshot({ path: testInfo.outputPath(`${name}-light.png`), fullPage: true });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: testInfo.outputPath(`${name}-dark.png`), fullPage: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: testInfo.outputPath(`${name}-390.png`), fullPage: true });
-  if (size !== null) await page.setViewportSize(size);
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${theme}.png`), fullPage: true });
+  }
   await page.emulateMedia({ colorScheme: "light" });
 }
 
@@ -143,5 +140,32 @@ test("of two overlapping linkifiers, the one moved up (from the keyboard) links 
     );
   } finally {
     await removeLinkifiers(serverUrl, marker);
+  }
+});
+
+test("on a 390 px phone the table and the edit form fit the width", async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const iago = await context.newPage();
+    await iago.goto("/");
+    await iago.getByRole("button", { name: /iago@parley\.test/ }).click();
+    await expect(iago.getByRole("button", { name: "Open streams" })).toBeVisible();
+    await goTo(iago, PAGE_HASH);
+    const table = iago.getByRole("table");
+    await table.getByRole("button", { name: "Edit linkifier zulip#(?P<id>[0-9]+)" }).click();
+    await expect(iago.getByRole("form", { name: /^Edit linkifier zulip#/ })).toBeVisible();
+    const content = iago.locator(".linkifier-page");
+    const overflow = await content.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // Every row's buttons are within the screen's width.
+    const moveUp = table.getByRole("button", { name: /^Move up: RFC/ });
+    await moveUp.scrollIntoViewIfNeeded();
+    await expect(moveUp).toBeInViewport({ ratio: 1 });
+    await iago.getByRole("form", { name: /^Edit linkifier zulip#/ }).scrollIntoViewIfNeeded();
+    await shoot(iago, testInfo, "linkifiers-390");
+  } finally {
+    await context.close();
   }
 });
