@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState, type SyntheticEvent } from "react";
 import type { User } from "../../../common/wire/users";
 import { Dialog } from "../../components/dialog";
@@ -18,7 +19,8 @@ import {
 type Problems = Partial<Record<Field, string>>;
 
 /**
- * "Create a group": name, description and first members (the streams' user picker). Problems
+ * "Create a group": name, description and first members (the streams' user picker, the creator
+ * already in it). Problems
  * show beside their field, checked on Create and again when the server refuses; what was typed
  * stays. `onCreated` gets the new group's name.
  */
@@ -32,11 +34,17 @@ export function CreateGroupDialog({
   const formId = useId();
   const groups = useSnapshotQuery(realmQueries.userGroups()).data ?? [];
   const users = useSnapshotQuery(userQueries.list()).data;
+  const ownUserId = useQuery(userQueries.me()).data?.user_id;
   const candidates = useMemo(() => (users ?? []).filter((u) => u.is_active !== false), [users]);
   const create = useCreateUserGroup();
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
-  const [members, setMembers] = useState<User[]>([]);
+  // The creator is in the group unless taken out (as Zulip's form), so that, as a member, they
+  // may go on to change it.
+  const [members, setMembers] = useState<User[]>(() => {
+    const me = (users ?? []).find((user) => user.user_id === ownUserId);
+    return me === undefined ? [] : [me];
+  });
   const [problems, setProblems] = useState<Problems>({});
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {

@@ -114,6 +114,10 @@ describe("creating a group", () => {
     await userEvent.type(name, "writers");
     await userEvent.type(within(dialog).getByRole("textbox", { name: "Description" }), "Words.");
     await userEvent.type(within(dialog).getByRole("combobox", { name: "Members" }), "Oth{Enter}");
+    // Hamlet himself is in it from the start.
+    expect(
+      within(within(dialog).getByRole("list", { name: "Chosen users" })).getByText("King Hamlet"),
+    ).toBeTruthy();
     fake.json(400, { result: "error", msg: "Invalid user ID: 12", code: "BAD_REQUEST" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Invalid user ID: 12");
@@ -121,7 +125,7 @@ describe("creating a group", () => {
     expect(lastWrite()?.body).toEqual({
       name: "writers",
       description: "Words.",
-      members: "[12]",
+      members: "[11,12]",
     });
     expect(name).toHaveProperty("value", "writers");
 
