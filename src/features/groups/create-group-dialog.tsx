@@ -15,6 +15,8 @@ import {
   groupNameProblem,
   type GroupField as Field,
 } from "./group-rules";
+import "../streams/streams.css";
+import "./group-editor.css";
 
 type Problems = Partial<Record<Field, string>>;
 

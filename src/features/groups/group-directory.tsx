@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Icon } from "../../components/icon";
 import { Page } from "../../components/page";
 import { realmQueries } from "../../queries/realm-queries";
@@ -8,8 +8,6 @@ import { userQueries } from "../../queries/user-queries";
 import { errorMessage } from "../streams/error-message";
 import { PersonButton } from "../users/person-button";
 import { usePresenceOf, type PresenceStatus } from "../users/presence";
-import { CreateGroupDialog } from "./create-group-dialog";
-import { GroupEditor } from "./group-editor";
 import { canCreateGroups, canManageGroup } from "./group-rules";
 import {
   directoryGroups,
@@ -18,8 +16,15 @@ import {
   type DirectoryGroup,
 } from "./directory-groups";
 import "../users/directory-page.css";
-import "../streams/streams.css";
 import "./group-directory.css";
+
+// Editing is for some people, some of the time: its forms load when first opened.
+const CreateGroupDialog = lazy(() =>
+  import("./create-group-dialog").then((module) => ({ default: module.CreateGroupDialog })),
+);
+const GroupEditor = lazy(() =>
+  import("./group-editor").then((module) => ({ default: module.GroupEditor })),
+);
 
 function GroupCard({
   entry,
@@ -64,12 +69,14 @@ function GroupCard({
         )}
       </div>
       {isEditing ? (
-        <GroupEditor
-          entry={entry}
-          onDone={() => {
-            setEditing(false);
-          }}
-        />
+        <Suspense fallback={<p className="group-card-empty">Loading the editor…</p>}>
+          <GroupEditor
+            entry={entry}
+            onDone={() => {
+              setEditing(false);
+            }}
+          />
+        </Suspense>
       ) : (
         <GroupDetails entry={entry} statusOf={statusOf} />
       )}
@@ -187,15 +194,17 @@ export function GroupDirectory() {
         </p>
       )}
       {isCreating && (
-        <CreateGroupDialog
-          onClose={() => {
-            setCreating(false);
-          }}
-          onCreated={(name) => {
-            setCreating(false);
-            setCreated(name);
-          }}
-        />
+        <Suspense fallback={null}>
+          <CreateGroupDialog
+            onClose={() => {
+              setCreating(false);
+            }}
+            onCreated={(name) => {
+              setCreating(false);
+              setCreated(name);
+            }}
+          />
+        </Suspense>
       )}
       {groups.isPending && (
         <p className="page-state" role="status">

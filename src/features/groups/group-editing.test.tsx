@@ -101,7 +101,8 @@ describe("creating a group", () => {
   it("checks the name beside its field, sends name, description and members, keeps all on a refusal", async () => {
     renderAs(eg.hamlet);
     await userEvent.click(screen.getByRole("button", { name: "Create a group" }));
-    const dialog = screen.getByRole("dialog", { name: "Create a group" });
+    // The forms are a lazy chunk.
+    const dialog = await screen.findByRole("dialog", { name: "Create a group" });
     const name = within(dialog).getByRole("textbox", { name: "Name" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Create" }));
     expect(errorOf(name)).toBe("User group name can't be empty!");
@@ -141,7 +142,7 @@ describe("editing a group", () => {
   async function openEditor() {
     renderAs(eg.hamlet);
     await userEvent.click(screen.getByRole("button", { name: "Edit group design" }));
-    return screen.getByRole("group", { name: "Edit design" });
+    return screen.findByRole("group", { name: "Edit design" });
   }
 
   it("saves only what changed, and shows a refusal beside the name", async () => {

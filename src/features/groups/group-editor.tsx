@@ -15,6 +15,8 @@ import { UserPicker } from "../streams/user-picker";
 import { GroupField } from "./group-field";
 import { descriptionProblem, fieldOfRefusal, groupNameProblem } from "./group-rules";
 import type { DirectoryGroup } from "./directory-groups";
+import "../streams/streams.css";
+import "./group-editor.css";
 
 type Outcome = { readonly isError: boolean; readonly text: string } | null;
 
