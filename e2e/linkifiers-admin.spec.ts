@@ -136,7 +136,7 @@ test("a member sees the linkifiers read-only, and the server refuses them", asyn
   await expect(hamlet.getByRole("heading", { level: 1, name: "Linkifiers" })).toBeVisible();
   await expect(hamlet.getByRole("table").getByText("zulip#(?P<id>[0-9]+)")).toBeVisible();
   await expect(
-    hamlet.getByText("Only organization administrators can add or delete"),
+    hamlet.getByText("Only organization administrators can add, edit, reorder or delete"),
   ).toBeVisible();
   await expect(hamlet.getByRole("form", { name: "Add a linkifier" })).toHaveCount(0);
   await expect(hamlet.getByRole("button", { name: /^Delete linkifier/ })).toHaveCount(0);

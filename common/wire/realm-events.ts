@@ -115,7 +115,12 @@ export const userGroupEventSchema = z.discriminatedUnion("op", [
   userGroupOp("add", { group: userGroupSchema }),
   userGroupOp("update", {
     group_id: id,
-    data: z.looseObject({ name: z.string().optional(), description: z.string().optional() }),
+    data: z.looseObject({
+      name: z.string().optional(),
+      description: z.string().optional(),
+      /** Zulip 10, to clients with `include_deactivated_groups` (others get `remove`). */
+      deactivated: z.boolean().optional(),
+    }),
   }),
   userGroupOp("add_members", { group_id: id, user_ids: ids }),
   userGroupOp("remove_members", { group_id: id, user_ids: ids }),

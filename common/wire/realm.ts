@@ -52,6 +52,8 @@ export const userGroupSchema = z.looseObject({
   direct_subgroup_ids: z.array(z.number().int()),
   /** `role:everyone` and the like: not editable, usually not shown. */
   is_system_group: z.boolean(),
+  /** Zulip 10: sent only to clients that asked for deactivated groups too. */
+  deactivated: z.boolean().optional(),
 });
 export type UserGroup = z.infer<typeof userGroupSchema>;
 

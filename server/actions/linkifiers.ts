@@ -7,6 +7,8 @@ import {
   findLinkifierByPattern,
   insertLinkifier,
   listLinkifiers,
+  reorderLinkifierRows,
+  updateLinkifierRow,
   type LinkifierRow,
 } from "../db/realm";
 import { isAdministrator, type UserRow } from "../db/users";
@@ -90,6 +92,18 @@ async function publishLinkifiers(ctx: AppContext): Promise<void> {
   );
 }
 
+/** The pattern and template, stripped and checked as Zulip's `RealmFilter.full_clean`. */
+function checkedLinkifier(request: NewLinkifier): { pattern: string; urlTemplate: string } {
+  const pattern = request.pattern.trim();
+  const urlTemplate =
+    request.urlTemplate !== undefined
+      ? request.urlTemplate.trim()
+      : formatStringToTemplate((request.urlFormatString ?? "").trim());
+  const groups = checkPattern(pattern);
+  checkUrlTemplate(urlTemplate, groups);
+  return { pattern, urlTemplate };
+}
+
 /**
  * Adds a linkifier after the existing ones (administrators only). The pattern must compile with
  * RE2 within our cost limits, the template be RFC 6570 with an allowed literal scheme, and its
@@ -101,13 +115,7 @@ export async function addLinkifier(
   request: NewLinkifier,
 ): Promise<number> {
   requireAdministrator(user);
-  const pattern = request.pattern.trim();
-  const urlTemplate =
-    request.urlTemplate !== undefined
-      ? request.urlTemplate.trim()
-      : formatStringToTemplate((request.urlFormatString ?? "").trim());
-  const groups = checkPattern(pattern);
-  checkUrlTemplate(urlTemplate, groups);
+  const { pattern, urlTemplate } = checkedLinkifier(request);
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
@@ -119,6 +127,57 @@ export async function addLinkifier(
   }
   await publishLinkifiers(ctx);
   return id;
+}
+
+/**
+ * `PATCH /realm/filters/{id}` (administrators only): a new pattern and template, checked as at
+ * creation; "Linkifier not found." if unknown, the duplicate error if another linkifier has the
+ * pattern. It keeps its place in the order. Publishes the new list.
+ */
+export async function updateLinkifier(
+  ctx: AppContext,
+  user: UserRow,
+  id: number,
+  request: NewLinkifier,
+): Promise<void> {
+  requireAdministrator(user);
+  const { pattern, urlTemplate } = checkedLinkifier(request);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const holder = await findLinkifierByPattern(tx, pattern);
+      if (holder && holder.id !== id) throw duplicatePattern();
+      if (!(await updateLinkifierRow(tx, id, pattern, urlTemplate))) {
+        throw new ApiError("Linkifier not found.");
+      }
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? duplicatePattern() : error;
+  }
+  await publishLinkifiers(ctx);
+}
+
+/**
+ * `PATCH /realm/linkifiers` (administrators only, Zulip 8.0): the order in which linkifiers
+ * apply, as the ids of every linkifier, each once (Zulip's errors otherwise). Publishes the
+ * list in its new order.
+ */
+export async function reorderLinkifiers(
+  ctx: AppContext,
+  user: UserRow,
+  orderedIds: readonly number[],
+): Promise<void> {
+  requireAdministrator(user);
+  if (new Set(orderedIds).size < orderedIds.length) {
+    throw new ApiError("The ordered list must not contain duplicated linkifiers");
+  }
+  await ctx.db.transaction(async (tx) => {
+    const existing = new Set((await listLinkifiers(tx)).map((row) => row.id));
+    if (existing.size !== orderedIds.length || !orderedIds.every((id) => existing.has(id))) {
+      throw new ApiError("The ordered list must enumerate all existing linkifiers exactly once");
+    }
+    await reorderLinkifierRows(tx, orderedIds);
+  });
+  await publishLinkifiers(ctx);
 }
 
 /** Deletes a linkifier (administrators only); "Linkifier not found." if unknown. */

@@ -24,7 +24,7 @@ import { realmEmoji } from "./emoji";
 import { linkifierState } from "./linkifiers";
 import { realmPresence } from "./presence";
 import { messageState } from "./register-messages";
-import { userGroupDicts } from "./user-groups";
+import { INCLUDE_DEACTIVATED_GROUPS, userGroupDicts } from "./user-groups";
 import { MAX_MESSAGE_BYTES, MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH } from "./validate";
 
 export const ZULIP_VERSION = "9.0-parley";
@@ -124,7 +124,10 @@ async function realmObjectState(
   }
   if (wants(fetchTypes, "realm_emoji")) state.realm_emoji = await realmEmoji(ctx.db);
   if (wants(fetchTypes, "realm_user_groups"))
-    state.realm_user_groups = await userGroupDicts(ctx.db);
+    state.realm_user_groups = await userGroupDicts(
+      ctx.db,
+      options.capabilities?.[INCLUDE_DEACTIVATED_GROUPS] === true,
+    );
   if (wants(fetchTypes, "presence")) {
     addState(state, await realmPresence(ctx, options.slimPresence ?? false));
   }

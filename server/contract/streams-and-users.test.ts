@@ -329,6 +329,28 @@ describe.skipIf(noOpenApi)("contract: linkifiers, emoji and user groups", () => 
     expectContract("GET /realm/linkifiers", reply, 200);
   });
 
+  it("PATCH /realm/filters/{filter_id}", async () => {
+    const reply = await server.api(
+      "PATCH",
+      `realm/filters/${linkifierId}`,
+      { pattern: "#(?P<id>[0-9]+)", url_template: "https://tracker.example/t/{id}" },
+      iago,
+    );
+    expectContract("PATCH /realm/filters/{filter_id}", reply, 200);
+  });
+
+  it("PATCH /realm/linkifiers", async () => {
+    const { body } = await server.api("GET", "realm/linkifiers", {}, hamlet);
+    const ids = (body["linkifiers"] as { id: number }[]).map((l) => l.id).reverse();
+    const reply = await server.api(
+      "PATCH",
+      "realm/linkifiers",
+      { ordered_linkifier_ids: ids },
+      iago,
+    );
+    expectContract("PATCH /realm/linkifiers", reply, 200);
+  });
+
   it("DELETE /realm/filters/{filter_id}", async () => {
     const reply = await server.api("DELETE", `realm/filters/${linkifierId}`, {}, iago);
     expectContract("DELETE /realm/filters/{filter_id}", reply, 200);
@@ -341,5 +363,22 @@ describe.skipIf(noOpenApi)("contract: linkifiers, emoji and user groups", () => 
 
   it("GET /user_groups", async () => {
     expectContract("GET /user_groups", await server.api("GET", "user_groups", {}, hamlet), 200);
+  });
+
+  it("PATCH /user_groups/{user_group_id}", async () => {
+    const created = await server.api(
+      "POST",
+      "user_groups/create",
+      { name: "contractors", description: "" },
+      iago,
+    );
+    const id = Number(created.body["group_id"]);
+    const reply = await server.api(
+      "PATCH",
+      `user_groups/${id}`,
+      { name: "contract team", description: "Checked." },
+      iago,
+    );
+    expectContract("PATCH /user_groups/{user_group_id}", reply, 200);
   });
 });

@@ -41,6 +41,33 @@ export async function insertLinkifier(
   return row.id;
 }
 
+/** Sets a linkifier's pattern and template; false when there was none with that id. */
+export async function updateLinkifierRow(
+  db: Queryable,
+  id: number,
+  pattern: string,
+  urlTemplate: string,
+): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    "UPDATE linkifiers SET pattern = $2, url_template = $3 WHERE id = $1 RETURNING id",
+    [id, pattern, urlTemplate],
+  );
+  return rows.length > 0;
+}
+
+/** Gives each linkifier its position in `orderedIds` as its "order" (ids not listed keep theirs). */
+export async function reorderLinkifierRows(
+  db: Queryable,
+  orderedIds: readonly number[],
+): Promise<void> {
+  await db.query(
+    `UPDATE linkifiers SET "order" = position.ordinality - 1
+       FROM unnest($1::int[]) WITH ORDINALITY AS position (id, ordinality)
+      WHERE linkifiers.id = position.id`,
+    [orderedIds],
+  );
+}
+
 /** Deletes a linkifier; false when there was none with that id. */
 export async function deleteLinkifier(db: Queryable, id: number): Promise<boolean> {
   const rows = await db.query<{ id: number }>("DELETE FROM linkifiers WHERE id = $1 RETURNING id", [

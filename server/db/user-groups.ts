@@ -9,6 +9,7 @@ export interface UserGroupRow {
   description: string;
   is_system_group: boolean;
   can_mention_group: number | null;
+  deactivated: boolean;
 }
 
 /** The role whose active users are the direct members of each system group. */
@@ -21,7 +22,7 @@ const SYSTEM_GROUP_ROLES: Readonly<Record<string, number>> = {
   "role:everyone": ROLE.guest,
 };
 
-const GROUP_COLUMNS = "id, name, description, is_system_group, can_mention_group";
+const GROUP_COLUMNS = "id, name, description, is_system_group, can_mention_group, deactivated";
 
 export async function listUserGroups(db: Queryable): Promise<UserGroupRow[]> {
   return db.query<UserGroupRow>(`SELECT ${GROUP_COLUMNS} FROM user_groups ORDER BY id`);
@@ -134,4 +135,21 @@ export async function removeGroupMembers(
     "DELETE FROM user_group_members WHERE group_id = $1 AND user_id = ANY($2::int[])",
     [groupId, userIds],
   );
+}
+
+/** Sets a group's name and/or description (what is undefined stays). */
+export async function updateUserGroupFields(
+  db: Queryable,
+  groupId: number,
+  fields: { name?: string | undefined; description?: string | undefined },
+): Promise<void> {
+  await db.query(
+    `UPDATE user_groups SET name = COALESCE($2, name), description = COALESCE($3, description)
+      WHERE id = $1`,
+    [groupId, fields.name ?? null, fields.description ?? null],
+  );
+}
+
+export async function deactivateUserGroupRow(db: Queryable, groupId: number): Promise<void> {
+  await db.query("UPDATE user_groups SET deactivated = true WHERE id = $1", [groupId]);
 }

@@ -18,7 +18,7 @@ async function loadShared(db: Queryable): Promise<SharedContext> {
   const [users, groups, streams, emoji, linkifiers] = await Promise.all([
     listUsers(db),
     db.query<{ id: number; name: string }>(
-      "SELECT id, name FROM user_groups WHERE NOT is_system_group ORDER BY id",
+      "SELECT id, name FROM user_groups WHERE NOT is_system_group AND NOT deactivated ORDER BY id",
     ),
     db.query<{ id: number; name: string; invite_only: boolean }>(
       "SELECT id, name, invite_only FROM streams ORDER BY id",

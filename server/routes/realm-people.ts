@@ -3,8 +3,10 @@ import { getUserPresence, realmPresence, updatePresence } from "../actions/prese
 import { sendTyping, type TypingTarget } from "../actions/typing";
 import {
   createUserGroup,
+  deactivateUserGroup,
   getUserGroupMembers,
   getUserGroups,
+  updateUserGroup,
   updateUserGroupMembers,
 } from "../actions/user-groups";
 import type { Queryable } from "../db/database";
@@ -15,20 +17,8 @@ import { clientName } from "../http/auth";
 import { userEndpoint, type AuthenticatedCall, type Endpoint } from "../http/endpoint";
 import { ApiError, badRequest, missingArgument } from "../http/errors";
 import { parseJsonArgument, type Params } from "../http/params";
+import { intList } from "./int-list";
 import { pathInteger, pathText } from "./path-params";
-
-/** A JSON list of integers, Zulip's `check_list(check_int)`. */
-function optionalIntList(params: Params, name: string): number[] | undefined {
-  const value = params.optionalJson(name);
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value)) throw new ApiError(`${name} is not a list`);
-  return value.map((item: unknown, index) => {
-    if (typeof item !== "number" || !Number.isSafeInteger(item)) {
-      throw new ApiError(`${name}[${index}] is not an integer`);
-    }
-    return item;
-  });
-}
 
 /** `users/{user_id}` takes a user id or, since Zulip 4.0, an email. */
 async function findUserByIdOrEmail(db: Queryable, key: string): Promise<UserRow | undefined> {
@@ -119,7 +109,7 @@ async function postUserGroup(
   const groupId = await createUserGroup(call.ctx, call.user, {
     name: params.string("name"),
     description: params.string("description"),
-    members: optionalIntList(params, "members") ?? [],
+    members: intList(params, "members") ?? [],
   });
   return { group_id: groupId };
 }
@@ -128,11 +118,24 @@ async function postUserGroup(
 async function postUserGroupMembers(
   call: AuthenticatedCall,
 ): Promise<ResponsePayload<"user_groups/{user_group_id}/members", "POST">> {
-  const add = optionalIntList(call.params, "add") ?? [];
-  const remove = optionalIntList(call.params, "delete") ?? [];
+  const add = intList(call.params, "add") ?? [];
+  const remove = intList(call.params, "delete") ?? [];
   await updateUserGroupMembers(call.ctx, call.user, pathInteger(call, "user_group_id"), {
     add,
     remove,
+  });
+  return {};
+}
+
+/** PATCH /api/v1/user_groups/{user_group_id}: `name` and/or `description`. */
+async function patchUserGroup(
+  call: AuthenticatedCall,
+): Promise<ResponsePayload<"user_groups/{user_group_id}", "PATCH">> {
+  const { params } = call;
+  // `can_mention_group` is not editable here: groups stay mentionable by everyone.
+  await updateUserGroup(call.ctx, call.user, pathInteger(call, "user_group_id"), {
+    name: params.optionalString("name"),
+    description: params.optionalString("description"),
   });
   return {};
 }
@@ -155,7 +158,17 @@ export const peopleEndpoints: Endpoint[] = [
   userEndpoint("typing", { POST: postTyping }),
   /** GET /api/v1/user_groups */
   userEndpoint("user_groups", {
-    GET: async ({ ctx, user }) => ({ user_groups: await getUserGroups(ctx, user) }),
+    GET: async ({ ctx, user, params }) => ({
+      user_groups: await getUserGroups(ctx, user, params.bool("include_deactivated_groups", false)),
+    }),
+  }),
+  userEndpoint("user_groups/{user_group_id}", { PATCH: patchUserGroup }),
+  /** POST /api/v1/user_groups/{user_group_id}/deactivate (Zulip 10) */
+  userEndpoint("user_groups/{user_group_id}/deactivate", {
+    POST: async (call) => {
+      await deactivateUserGroup(call.ctx, call.user, pathInteger(call, "user_group_id"));
+      return {};
+    },
   }),
   userEndpoint("user_groups/create", { POST: postUserGroup }),
   userEndpoint("user_groups/{user_group_id}/members", {

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { setupApi } from "../test/api-client";
 import * as wire from "../test/api-fixtures";
 import { success } from "../test/fake-fetch";
-import { addLinkifier, getLinkifiers, removeLinkifier } from "./linkifiers";
+import {
+  addLinkifier,
+  getLinkifiers,
+  removeLinkifier,
+  reorderLinkifiers,
+  updateLinkifier,
+} from "./linkifiers";
 
 describe("linkifier bindings", () => {
   it("getLinkifiers GETs realm/linkifiers in order", async () => {
@@ -53,5 +59,30 @@ describe("linkifier bindings", () => {
     await removeLinkifier(client, { filter_id: 4 });
     expect(fake.lastRequest.method).toBe("DELETE");
     expect(fake.lastRequest.path).toBe("/api/v1/realm/filters/4");
+  });
+
+  it("updateLinkifier PATCHes realm/filters/{id} with the pattern and template", async () => {
+    const { fake, client } = setupApi();
+    fake.json(200, success({}));
+    await updateLinkifier(client, {
+      filter_id: 4,
+      pattern: "P-(?P<id>\\d+)",
+      url_template: "https://p/{id}",
+    });
+    expect(fake.lastRequest.method).toBe("PATCH");
+    expect(fake.lastRequest.path).toBe("/api/v1/realm/filters/4");
+    expect(fake.lastRequest.body).toEqual({
+      pattern: "P-(?P<id>\\d+)",
+      url_template: "https://p/{id}",
+    });
+  });
+
+  it("reorderLinkifiers PATCHes realm/linkifiers with the JSON list of ids", async () => {
+    const { fake, client } = setupApi();
+    fake.json(200, success({}));
+    await reorderLinkifiers(client, { ordered_linkifier_ids: [3, 1, 2] });
+    expect(fake.lastRequest.method).toBe("PATCH");
+    expect(fake.lastRequest.path).toBe("/api/v1/realm/linkifiers");
+    expect(fake.lastRequest.body).toEqual({ ordered_linkifier_ids: "[3,1,2]" });
   });
 });

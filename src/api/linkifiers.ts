@@ -39,3 +39,31 @@ export async function removeLinkifier(
     signal: options.signal,
   });
 }
+
+/** PATCH /api/v1/realm/filters/{filter_id} — a new pattern and URL template (administrators). */
+export async function updateLinkifier(
+  client: ApiClient,
+  params:
+    | { filter_id: number; pattern: string; url_template: string }
+    | { filter_id: number; pattern: string; url_format_string: string },
+  options: CallOptions = {},
+): Promise<void> {
+  const { filter_id, ...fields } = params;
+  await client.call("PATCH", "realm/filters/{filter_id}", {
+    path: { filter_id },
+    params: fields,
+    signal: options.signal,
+  });
+}
+
+/**
+ * PATCH /api/v1/realm/linkifiers — the order linkifiers apply in: every linkifier's id, each
+ * once (administrators; feature level 202).
+ */
+export async function reorderLinkifiers(
+  client: ApiClient,
+  params: { ordered_linkifier_ids: readonly number[] },
+  options: CallOptions = {},
+): Promise<void> {
+  await client.call("PATCH", "realm/linkifiers", { params, signal: options.signal });
+}

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { setupApi } from "../test/api-client";
 import * as wire from "../test/api-fixtures";
 import { success } from "../test/fake-fetch";
-import { createUserGroup, getUserGroups, updateUserGroupMembers } from "./user-groups";
+import {
+  createUserGroup,
+  deactivateUserGroup,
+  getUserGroups,
+  updateUserGroup,
+  updateUserGroupMembers,
+} from "./user-groups";
 
 describe("user group bindings", () => {
   it("getUserGroups GETs user_groups, system groups included", async () => {
@@ -42,5 +48,22 @@ describe("user group bindings", () => {
     expect(fake.lastRequest.method).toBe("POST");
     expect(fake.lastRequest.path).toBe("/api/v1/user_groups/13/members");
     expect(fake.lastRequest.body).toEqual({ add: "[12]", delete: "[10]" });
+  });
+
+  it("updateUserGroup PATCHes user_groups/{id} with only the fields given", async () => {
+    const { fake, client } = setupApi();
+    fake.json(200, success({}));
+    await updateUserGroup(client, { user_group_id: 13, name: "Danes" });
+    expect(fake.lastRequest.method).toBe("PATCH");
+    expect(fake.lastRequest.path).toBe("/api/v1/user_groups/13");
+    expect(fake.lastRequest.body).toEqual({ name: "Danes" });
+  });
+
+  it("deactivateUserGroup POSTs user_groups/{id}/deactivate", async () => {
+    const { fake, client } = setupApi();
+    fake.json(200, success({}));
+    await deactivateUserGroup(client, { user_group_id: 13 });
+    expect(fake.lastRequest.method).toBe("POST");
+    expect(fake.lastRequest.path).toBe("/api/v1/user_groups/13/deactivate");
   });
 });

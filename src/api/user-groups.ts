@@ -40,3 +40,29 @@ export async function updateUserGroupMembers(
     signal: options.signal,
   });
 }
+
+/** PATCH /api/v1/user_groups/{user_group_id} — a new name and/or description. */
+export async function updateUserGroup(
+  client: ApiClient,
+  params: { user_group_id: number; name?: string | undefined; description?: string | undefined },
+  options: CallOptions = {},
+): Promise<void> {
+  const { user_group_id, ...change } = params;
+  await client.call("PATCH", "user_groups/{user_group_id}", {
+    path: { user_group_id },
+    params: change,
+    signal: options.signal,
+  });
+}
+
+/** POST /api/v1/user_groups/{user_group_id}/deactivate — Zulip 10 (feature level 290). */
+export async function deactivateUserGroup(
+  client: ApiClient,
+  params: { user_group_id: number },
+  options: CallOptions = {},
+): Promise<void> {
+  await client.call("POST", "user_groups/{user_group_id}/deactivate", {
+    path: params,
+    signal: options.signal,
+  });
+}

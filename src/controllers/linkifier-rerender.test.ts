@@ -24,10 +24,14 @@ const par: LinkifierRule = {
 };
 
 describe("changedLinkifiers", () => {
-  it("is what was added, removed or changed; order alone is no change", () => {
+  it("is what was added, removed, changed, or moved past another", () => {
     expect(changedLinkifiers([zulip], [zulip, par])).toEqual([par]);
     expect(changedLinkifiers([zulip, par], [par])).toEqual([zulip]);
-    expect(changedLinkifiers([zulip, par], [par, zulip])).toEqual([]);
+    // Reordered (PATCH realm/linkifiers): of two overlapping ones the earlier links the text.
+    expect(changedLinkifiers([zulip, par], [par, zulip])).toEqual([par, zulip]);
+    const bug = { ...par, id: 3, pattern: "BUG-(?P<id>[0-9]+)" };
+    expect(changedLinkifiers([zulip, par, bug], [zulip, bug, par])).toEqual([bug, par]);
+    expect(changedLinkifiers([zulip, par, bug], [zulip, bug])).toEqual([par]);
     const moved = { ...par, url_template: "https://other.example/{id}" };
     expect(changedLinkifiers([par], [moved])).toEqual([par, moved]);
   });
@@ -97,8 +101,14 @@ describe("rerenderForLinkifierChange", () => {
 
   it("does nothing when the list did not change", async () => {
     const { deps, fetched } = setup({ 1: "PAR-1" }, [par]);
-    expect(await rerenderForLinkifierChange(deps, [par, zulip], [zulip, par])).toEqual([]);
+    expect(await rerenderForLinkifierChange(deps, [par, zulip], [{ ...par }, zulip])).toEqual([]);
     expect(fetched).toEqual([]);
+  });
+
+  it("re-renders what a reorder may link differently: text of the linkifiers that moved", async () => {
+    const { deps, fetched } = setup({ 1: "PAR-1", 2: "nothing to link" }, [zulip, par]);
+    expect(await rerenderForLinkifierChange(deps, [par, zulip], [zulip, par])).toEqual([1]);
+    expect(fetched).toEqual([1]);
   });
 
   it("re-renders at most the newest MAX_RERENDERED matching messages", async () => {

@@ -35,7 +35,9 @@ function sameRule(a: LinkifierRule, b: LinkifierRule): boolean {
 
 /**
  * The linkifiers added, removed or changed between two lists (a changed one appears in both
- * forms, so text matching either its old or its new pattern counts). Order alone is not a change.
+ * forms, so text matching either its old or its new pattern counts), and those kept whose place
+ * among the other kept ones changed (`PATCH realm/linkifiers`: of two overlapping linkifiers the
+ * earlier links the text).
  */
 export function changedLinkifiers(
   previous: readonly LinkifierRule[],
@@ -43,7 +45,10 @@ export function changedLinkifiers(
 ): LinkifierRule[] {
   const removed = previous.filter((old) => !next.some((rule) => sameRule(old, rule)));
   const added = next.filter((rule) => !previous.some((old) => sameRule(old, rule)));
-  return [...removed, ...added];
+  const keptBefore = previous.filter((old) => !removed.includes(old));
+  const keptAfter = next.filter((rule) => !added.includes(rule));
+  const moved = keptAfter.filter((rule, index) => keptBefore[index]?.id !== rule.id);
+  return [...removed, ...added, ...moved];
 }
 
 const ENTITIES: Readonly<Record<string, string>> = {

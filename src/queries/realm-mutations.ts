@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { addLinkifier, removeLinkifier } from "../api/linkifiers";
+import {
+  addLinkifier,
+  removeLinkifier,
+  reorderLinkifiers,
+  updateLinkifier,
+} from "../api/linkifiers";
 import { deactivateCustomEmoji, uploadCustomEmoji } from "../api/realm-emoji";
 import { FEATURE_LEVEL, linkifierWriteParams } from "../../common/wire/compat";
 import { useSessionStore } from "../stores/session-store";
@@ -43,23 +48,59 @@ export function useDeactivateEmoji() {
  */
 export function useAddLinkifier() {
   const client = useSessionStore((session) => session.client);
-  const queryClient = useQueryClient();
+  const writeParams = useLinkifierWriteParams();
   return useMutation({
-    mutationFn: (draft: { pattern: string; url_template: string }) => {
-      // The feature level of server_settings when the app has it (the login page reads it); a
-      // current server otherwise, and an older one then refuses `url_template` in its own words.
-      const settings = queryClient.getQueryData(serverQueries.settings().queryKey);
-      const featureLevel = settings?.zulip_feature_level ?? FEATURE_LEVEL.linkifierUrlTemplate;
-      const params = linkifierWriteParams(featureLevel, draft);
-      if (params === undefined) {
-        return Promise.reject(
-          new Error(
-            "This server is too old for this URL template: use only {name} variables of the pattern's groups.",
-          ),
-        );
-      }
-      return addLinkifier(client, params);
+    mutationFn: async (draft: LinkifierDraft) => addLinkifier(client, writeParams(draft)),
+  });
+}
+
+/** A linkifier as the forms write it. */
+interface LinkifierDraft {
+  pattern: string;
+  url_template: string;
+}
+
+/**
+ * The parameters a draft is sent with: `url_template`, or `url_format_string` for a server
+ * before feature level 176. The feature level of server_settings when the app has it (the login
+ * page reads it); a current server otherwise, and an older one then refuses `url_template` in
+ * its own words. Throws when an old server cannot take this template.
+ */
+function useLinkifierWriteParams() {
+  const queryClient = useQueryClient();
+  return (draft: LinkifierDraft) => {
+    const settings = queryClient.getQueryData(serverQueries.settings().queryKey);
+    const featureLevel = settings?.zulip_feature_level ?? FEATURE_LEVEL.linkifierUrlTemplate;
+    const params = linkifierWriteParams(featureLevel, draft);
+    if (params === undefined) {
+      throw new Error(
+        "This server is too old for this URL template: use only {name} variables of the pattern's groups.",
+      );
+    }
+    return params;
+  };
+}
+
+/** `PATCH realm/filters/{id}`; the list follows from the event, as for adding. */
+export function useUpdateLinkifier() {
+  const client = useSessionStore((session) => session.client);
+  const writeParams = useLinkifierWriteParams();
+  return useMutation({
+    mutationFn: async ({ id, ...draft }: LinkifierDraft & { id: number }) => {
+      await updateLinkifier(client, { filter_id: id, ...writeParams(draft) });
     },
+  });
+}
+
+/**
+ * `PATCH realm/linkifiers`: every linkifier's id in the new order. The list follows from the
+ * event (not set here first: the event's old-versus-new comparison re-renders the messages).
+ */
+export function useReorderLinkifiers() {
+  const client = useSessionStore((session) => session.client);
+  return useMutation({
+    mutationFn: (orderedIds: readonly number[]) =>
+      reorderLinkifiers(client, { ordered_linkifier_ids: orderedIds }),
   });
 }
 

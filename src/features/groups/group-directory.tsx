@@ -1,4 +1,6 @@
-import { useId, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Icon } from "../../components/icon";
 import { Page } from "../../components/page";
 import { realmQueries } from "../../queries/realm-queries";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
@@ -6,6 +8,7 @@ import { userQueries } from "../../queries/user-queries";
 import { errorMessage } from "../streams/error-message";
 import { PersonButton } from "../users/person-button";
 import { usePresenceOf, type PresenceStatus } from "../users/presence";
+import { canCreateGroups, canManageGroup } from "./group-rules";
 import {
   directoryGroups,
   memberCount,
@@ -15,16 +18,34 @@ import {
 import "../users/directory-page.css";
 import "./group-directory.css";
 
+// Editing is for some people, some of the time: its forms load when first opened.
+const CreateGroupDialog = lazy(() =>
+  import("./create-group-dialog").then((module) => ({ default: module.CreateGroupDialog })),
+);
+const GroupEditor = lazy(() =>
+  import("./group-editor").then((module) => ({ default: module.GroupEditor })),
+);
+
 function GroupCard({
   entry,
   statusOf,
+  canManage,
 }: {
   entry: DirectoryGroup;
   statusOf: (user: DirectoryGroup["members"][number]) => PresenceStatus;
+  canManage: boolean;
 }) {
-  const { group, members, unknownMemberIds } = entry;
+  const { group } = entry;
   const nameId = useId();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [isEditing, setEditing] = useState(false);
+  const wasEditing = useRef(false);
   const count = memberCount(entry);
+  useEffect(() => {
+    // Closing the editor gives the focus back to the Edit button it came from.
+    if (wasEditing.current && !isEditing) editButton.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
   return (
     <li className="group-card" data-group-id={group.id} aria-labelledby={nameId}>
       <div className="group-card-header">
@@ -32,7 +53,49 @@ function GroupCard({
           {group.name}
         </h2>
         <span className="group-card-count">{memberCountLabel(count)}</span>
+        {canManage && !isEditing && (
+          <button
+            type="button"
+            ref={editButton}
+            className="button group-card-edit"
+            aria-label={`Edit group ${group.name}`}
+            onClick={() => {
+              setEditing(true);
+            }}
+          >
+            <Icon name="edit" size={14} />
+            Edit
+          </button>
+        )}
       </div>
+      {isEditing ? (
+        <Suspense fallback={<p className="group-card-empty">Loading the editor…</p>}>
+          <GroupEditor
+            entry={entry}
+            onDone={() => {
+              setEditing(false);
+            }}
+          />
+        </Suspense>
+      ) : (
+        <GroupDetails entry={entry} statusOf={statusOf} />
+      )}
+    </li>
+  );
+}
+
+/** What a card shows when not being edited: description and members. */
+function GroupDetails({
+  entry,
+  statusOf,
+}: {
+  entry: DirectoryGroup;
+  statusOf: (user: DirectoryGroup["members"][number]) => PresenceStatus;
+}) {
+  const { group, members, unknownMemberIds } = entry;
+  const count = memberCount(entry);
+  return (
+    <>
       <p className="group-card-description">
         {group.description === "" ? "No description." : group.description}
       </p>
@@ -52,7 +115,7 @@ function GroupCard({
           ))}
         </ul>
       )}
-    </li>
+    </>
   );
 }
 
@@ -82,6 +145,9 @@ export function GroupDirectory() {
     [groups.data, users.data, filter],
   );
   const isFiltered = filter.trim() !== "";
+  const me = useQuery(userQueries.me()).data;
+  const [isCreating, setCreating] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
 
   return (
     <Page
@@ -108,7 +174,38 @@ export function GroupDirectory() {
             {countLine(listed.length, all.length, isFiltered)}
           </p>
         )}
+        {canCreateGroups(me) && (
+          <button
+            type="button"
+            className="button button-primary group-create"
+            onClick={() => {
+              setCreated(null);
+              setCreating(true);
+            }}
+          >
+            <Icon name="plus" size={14} />
+            Create a group
+          </button>
+        )}
       </div>
+      {created !== null && (
+        <p className="group-created" role="status">
+          Created {created}.
+        </p>
+      )}
+      {isCreating && (
+        <Suspense fallback={null}>
+          <CreateGroupDialog
+            onClose={() => {
+              setCreating(false);
+            }}
+            onCreated={(name) => {
+              setCreating(false);
+              setCreated(name);
+            }}
+          />
+        </Suspense>
+      )}
       {groups.isPending && (
         <p className="page-state" role="status">
           Loading groups…
@@ -130,7 +227,12 @@ export function GroupDirectory() {
       {listed.length > 0 && (
         <ul className="group-cards" aria-label="User groups">
           {listed.map((entry) => (
-            <GroupCard key={entry.group.id} entry={entry} statusOf={statusOf} />
+            <GroupCard
+              key={entry.group.id}
+              entry={entry}
+              statusOf={statusOf}
+              canManage={canManageGroup(me, entry.group)}
+            />
           ))}
         </ul>
       )}

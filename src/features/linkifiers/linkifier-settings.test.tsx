@@ -59,8 +59,11 @@ describe("LinkifierSettings for members", () => {
     const table = screen.getByRole("table");
     expect(within(table).getByText("zulip#(?P<id>[0-9]+)")).toBeTruthy();
     expect(within(table).getByText("https://github.com/zulip/zulip/issues/{id}")).toBeTruthy();
-    expect(screen.getByText(/Only organization administrators can add or delete/)).toBeTruthy();
+    expect(
+      screen.getByText(/Only organization administrators can add, edit, reorder or delete/),
+    ).toBeTruthy();
     expect(screen.queryByRole("button", { name: /Delete linkifier/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Edit linkifier|Move/ })).toBeNull();
     expect(screen.queryByRole("form", { name: "Add a linkifier" })).toBeNull();
   });
 });

@@ -31,7 +31,7 @@ export function LinkifierSettings() {
         me !== undefined &&
         !isAdmin && (
           <p className="linkifier-note">
-            Only organization administrators can add or delete linkifiers.
+            Only organization administrators can add, edit, reorder or delete linkifiers.
           </p>
         )
       }
@@ -49,7 +49,7 @@ export function LinkifierSettings() {
           )}
         </h2>
         {linkifiers.data !== undefined ? (
-          <LinkifierTable linkifiers={linkifiers.data} canDelete={isAdmin} />
+          <LinkifierTable linkifiers={linkifiers.data} canEdit={isAdmin} />
         ) : linkifiers.isError ? (
           <p role="alert" className="linkifier-error">
             Could not load the linkifiers: {errorMessage(linkifiers.error)}
