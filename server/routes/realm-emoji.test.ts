@@ -184,7 +184,7 @@ describe("POST /realm/emoji/{emoji_name}", () => {
     await expectRefused("guest_emoji", "Insufficient permission", { auth: polonius });
     await expectRefused("none", "You must upload exactly one file.", { files: [] });
     const two = { field: "a", fileName: "a.png", contentType: "image/png", data: TINY_PNG };
-    await expectRefused("two", "You must upload exactly one file.", {
+    await expectRefused("two_images", "You must upload exactly one file.", {
       files: [two, { ...two, field: "b" }],
     });
     await expectRefused("svg", "Invalid image format: use PNG, GIF, JPEG or WebP.", {

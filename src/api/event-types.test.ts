@@ -127,7 +127,8 @@ describe("parseServerEvent", () => {
         ...["delete_message", "heartbeat", "message", "presence", "reaction", "realm_emoji"],
         ...["realm_filters", "realm_linkifiers", "realm_user", "restart", "stream"],
         ...["subscription", "typing", "update_message", "update_message_flags", "user_group"],
-        ...["user_settings", "update_display_settings", "attachment", "user_topic"],
+        ...["user_settings", "update_display_settings", "update_global_notifications"],
+        ...["attachment", "user_topic"],
       ].sort(),
     );
   });
