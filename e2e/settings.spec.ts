@@ -30,7 +30,10 @@ test("theme, time format, density and Enter are the person's, in every tab and a
     await openStreamAtNewest(chatTab, "general");
     const html = chatTab.locator("html");
     await expect(html).toHaveAttribute("data-theme", "light");
-    const times = chatTab.getByRole("list", { name: "Messages" }).locator("time");
+    // A message's own time (not a date separator's).
+    const times = chatTab
+      .getByRole("list", { name: "Messages" })
+      .locator("li[data-message-id] time");
     await expect(times.last()).toHaveText(/^\d{1,2}:\d{2}\s?[AP]M$/);
 
     await goTo(settingsTab, ACCOUNT_PAGE);
@@ -54,9 +57,7 @@ test("theme, time format, density and Enter are the person's, in every tab and a
     });
     await chatTab.reload();
     await expect(html).toHaveAttribute("data-theme", "dark");
-    await expect(chatTab.getByRole("list", { name: "Messages" }).locator("time").last()).toHaveText(
-      /^\d{2}:\d{2}$/,
-    );
+    await expect(times.first()).toHaveText(/^\d{2}:\d{2}$/);
   } finally {
     await api.call("PATCH", "settings", {
       color_scheme: "1",
