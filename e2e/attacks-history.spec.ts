@@ -102,7 +102,9 @@ test("hostile edits render in the edit-history dialog without running", async ({
   request,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  // Every payload is sent, edited twice and opened in the dialog: 40 s on a quiet machine, over
+  // three minutes on a loaded one (a CI run timed out at 180 s), hence the room.
+  test.setTimeout(360_000);
   const api = await apiUser(baseURL ?? "", AUTHOR);
   const edit = await editer(request, AUTHOR);
   const run = Date.now().toString(36);
