@@ -379,13 +379,14 @@ test("a scroll made in animation frames moves the view by exactly as much", asyn
     { selector: SCROLLER, steps: 40, stepPx: 120 },
   );
   expect(moves).toHaveLength(40);
-  // No step undone (the bug left steps at 0 px, and the view short by as many steps), and
-  // together exactly as far as the steps went. A single step is not compared with 120 px: now
-  // and then one read lands between a render made outside a frame and the settling of its rows
-  // in the next frame, and sees every row displaced by the same few dozen pixels, which the next
-  // read gives back (pairs such as 161 and 79, 67 and 173 seen in the full suite).
-  expect(moves.filter((move) => move <= 0)).toEqual([]);
-  expect(Math.abs(moves.reduce((sum, move) => sum + move, 0) - 40 * 120)).toBeLessThanOrEqual(2);
+  // No step undone: the bug left steps at 0 px and the view short by as many steps, so together
+  // the moves must come to exactly as far as the steps went. A single step is not compared with
+  // 120 px, nor with 0: now and then one read lands between a render made outside a frame and
+  // the settling of its rows in the next frame, and sees every row displaced by a few dozen
+  // pixels (on a loaded machine more than a step, so below 0), which the next read gives back
+  // (pairs such as 161 and 79, 67 and 173 seen in the full suite).
+  const total = moves.reduce((sum, move) => sum + move, 0);
+  expect(Math.abs(total - 40 * 120), `moves: ${moves.join(", ")}`).toBeLessThanOrEqual(2);
 });
 
 test("a fast scroll up through the history puts no error on the page", async ({ browser }) => {
