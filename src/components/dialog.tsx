@@ -73,6 +73,31 @@ export function Dialog({
   );
 }
 
+/**
+ * A creating dialog's footer: Cancel, and the submit button of the form `formId` (in the body),
+ * "Creating…" and disabled while the request is on its way.
+ */
+export function CreateFooter({
+  formId,
+  isPending,
+  onCancel,
+}: {
+  formId: string;
+  isPending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" form={formId} className="button button-primary" disabled={isPending}>
+        {isPending ? "Creating…" : "Create"}
+      </button>
+    </>
+  );
+}
+
 /** A yes/no question in a dialog (delete a message, unsubscribe someone). */
 export function ConfirmDialog({
   title,

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState, type SyntheticEvent } from "react";
 import type { User } from "../../../common/wire/users";
-import { Dialog } from "../../components/dialog";
+import { CreateFooter, Dialog } from "../../components/dialog";
 import { useCreateUserGroup } from "../../queries/group-mutations";
 import { realmQueries } from "../../queries/realm-queries";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
@@ -78,21 +78,7 @@ export function CreateGroupDialog({
       title="Create a group"
       className="group-dialog"
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="button button-primary"
-            disabled={create.isPending}
-          >
-            {create.isPending ? "Creating…" : "Create"}
-          </button>
-        </>
-      }
+      footer={<CreateFooter formId={formId} isPending={create.isPending} onCancel={onClose} />}
     >
       <form
         id={formId}

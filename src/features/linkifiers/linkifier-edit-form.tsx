@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from "react";
 import type { Linkifier } from "../../../common/wire/realm";
 import { useUpdateLinkifier } from "../../queries/realm-mutations";
-import { Field } from "./linkifier-field";
+import { FormRefusal, LinkifierFields } from "./linkifier-field";
 import { refusalOf, type ServerRefusal } from "./linkifier-refusal";
 import { isValidLinkifier, validateLinkifier } from "./linkifier-rules";
 
@@ -60,25 +60,18 @@ export default function LinkifierEditForm({
         }
       }}
     >
-      <Field
-        label="Pattern"
-        hint="An RE2 regular expression with named groups."
-        placeholder="PAR-(?P<id>[0-9]+)"
-        value={pattern}
-        error={refusal?.pattern ?? errors.pattern}
-        inputRef={patternRef}
-        onChange={(value) => {
+      <LinkifierFields
+        hints="edit"
+        pattern={pattern}
+        urlTemplate={urlTemplate}
+        errors={errors}
+        refusal={refusal}
+        patternRef={patternRef}
+        onPatternChange={(value) => {
           setPattern(value);
           setRefusal(null);
         }}
-      />
-      <Field
-        label="URL template"
-        hint="The named groups in braces: https://tracker.example.com/issues/{id}"
-        placeholder="https://tracker.example.com/issues/{id}"
-        value={urlTemplate}
-        error={refusal?.url_template ?? errors.url_template}
-        onChange={(value) => {
+        onUrlTemplateChange={(value) => {
           setUrlTemplate(value);
           setRefusal(null);
         }}
@@ -91,11 +84,7 @@ export default function LinkifierEditForm({
           Cancel
         </button>
       </div>
-      {refusal?.form !== undefined && (
-        <p role="alert" className="linkifier-error">
-          {refusal.form}
-        </p>
-      )}
+      <FormRefusal refusal={refusal} />
     </form>
   );
 }

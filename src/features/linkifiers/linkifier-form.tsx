@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type SyntheticEvent } from "react";
-import { Field } from "./linkifier-field";
+import { FormRefusal, LinkifierFields } from "./linkifier-field";
 import {
   isValidLinkifier,
   tryLinkifier,
@@ -122,25 +122,18 @@ export default function LinkifierForm() {
   return (
     <form className="linkifier-form" aria-label="Add a linkifier" noValidate onSubmit={onSubmit}>
       <h2 className="linkifier-subtitle">Add a linkifier</h2>
-      <Field
-        label="Pattern"
-        hint="An RE2 regular expression; name the parts the URL uses: PAR-(?P<id>[0-9]+)"
-        placeholder="PAR-(?P<id>[0-9]+)"
-        value={pattern}
-        error={refusal?.pattern ?? shown.pattern}
-        inputRef={patternRef}
-        onChange={(value) => {
+      <LinkifierFields
+        hints="add"
+        pattern={pattern}
+        urlTemplate={urlTemplate}
+        errors={shown}
+        refusal={refusal}
+        patternRef={patternRef}
+        onPatternChange={(value) => {
           setPattern(value);
           edited();
         }}
-      />
-      <Field
-        label="URL template"
-        hint="Where a match links to, with the named groups in braces: https://tracker.example.com/issues/{id}"
-        placeholder="https://tracker.example.com/issues/{id}"
-        value={urlTemplate}
-        error={refusal?.url_template ?? shown.url_template}
-        onChange={(value) => {
+        onUrlTemplateChange={(value) => {
           setUrlTemplate(value);
           edited();
         }}
@@ -154,11 +147,7 @@ export default function LinkifierForm() {
           {added === null ? "" : `Added ${added}.`}
         </p>
       </div>
-      {refusal?.form !== undefined && (
-        <p role="alert" className="linkifier-error">
-          {refusal.form}
-        </p>
-      )}
+      <FormRefusal refusal={refusal} />
     </form>
   );
 }

@@ -18,6 +18,7 @@ import {
 import { useRecentMessages } from "./use-recent-messages";
 import "../../components/page.css";
 import "../streams/pane-layout.css";
+import "../../components/data-table.css";
 import "./recent.css";
 
 function useLookups(): RecentLookups {
@@ -180,7 +181,7 @@ export function RecentView() {
         </div>
       )}
       {rows.length > 0 ? (
-        <table className="recent-table">
+        <table className="data-table recent-table">
           <caption className="visually-hidden">Recent conversations, newest first</caption>
           <thead>
             <tr>

@@ -1,6 +1,6 @@
 import { useId, useState, type SyntheticEvent } from "react";
 import type { Stream } from "../../../common/wire/streams";
-import { Dialog } from "../../components/dialog";
+import { CreateFooter, Dialog } from "../../components/dialog";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { streamQueries } from "../../queries/stream-queries";
@@ -95,21 +95,7 @@ export function CreateStreamDialog({ onClose }: { onClose: () => void }) {
     <Dialog
       title="Create stream"
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="button button-primary"
-            disabled={create.isPending}
-          >
-            {create.isPending ? "Creating…" : "Create"}
-          </button>
-        </>
-      }
+      footer={<CreateFooter formId={formId} isPending={create.isPending} onCancel={onClose} />}
     >
       <form id={formId} className="streams-form" onSubmit={onSubmit} noValidate>
         <label className="streams-field">

@@ -25,6 +25,7 @@ import { formatRelativeTime, useMinuteClock } from "./relative-time";
 import { topicRows, type TopicRow } from "./topic-rows";
 import "../../components/page.css";
 import "../streams/pane-layout.css";
+import "../../components/data-table.css";
 import "./topics.css";
 
 type RunAction = ReturnType<typeof useSidebarAction>["run"];
@@ -166,7 +167,7 @@ function TopicTable({
   const [limit, setLimit] = useState(PAGE_SIZE);
   return (
     <>
-      <table className="topic-table">
+      <table className="data-table topic-table">
         <caption className="visually-hidden">Topics in #{streamName}, newest first</caption>
         <thead>
           <tr>
