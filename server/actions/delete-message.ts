@@ -3,6 +3,7 @@ import { unixSeconds } from "../clock";
 import type { AppContext } from "../context";
 import { deleteMessage as deleteMessageRows, messageAudience } from "../db/messages";
 import { deleteReactionsOfMessage } from "../db/reactions";
+import { messagesRewritten } from "../db/topic-cache";
 import { isAdministrator, type UserRow } from "../db/users";
 import type { EventQueue } from "../events/event-queue";
 import { badRequest } from "../http/errors";
@@ -61,6 +62,7 @@ export async function deleteMessage(
       found.stream_id === null ? [] : await updateFirstMessageIds(tx, [found.stream_id]);
     return { message: found, audience: new Set(users), firsts };
   });
+  if (message.stream_id !== null) messagesRewritten(ctx.db);
   ctx.queues.publish(audience, (queue) => deleteEvent(queue, message));
   if (message.stream_id !== null && message.invite_only === false) {
     ctx.queues.publishWhere(

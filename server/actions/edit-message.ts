@@ -16,6 +16,7 @@ import {
 } from "../db/message-edits";
 import type { MessageRecord } from "../db/messages";
 import { findStreamById } from "../db/streams";
+import { messagesRewritten } from "../db/topic-cache";
 import { ROLE, type UserRow } from "../db/users";
 import { ApiError, badRequest } from "../http/errors";
 import { EMPTY_RENDER_CONTEXT, renderMarkdown } from "../../common/markdown/render";
@@ -347,6 +348,7 @@ export async function editMessage(
     return { update, stream, target, changedIds, streamMove, firsts, claimed, policyMoves };
   });
   const { update, stream, target, changedIds, streamMove, firsts, claimed } = result;
+  if (update.topic !== undefined || target) messagesRewritten(ctx.db);
   publishMessageUpdate(ctx, update);
   publishTopicPolicyMoves(ctx, result.policyMoves);
   await publishAttachments(ctx, "update", claimed);

@@ -10,6 +10,7 @@ import {
 } from "../db/message-batch";
 import { ensureGroupRecipient, type NewMessage } from "../db/messages";
 import { streamCacheOf } from "../db/stream-cache";
+import { topicsWritten } from "../db/topic-cache";
 import type { UserRow } from "../db/users";
 import { newMessageDelivery } from "./send-events";
 import { isStalePlan, planDelivery, type Delivery, type MessageTarget } from "./send-plan";
@@ -264,6 +265,7 @@ async function deferInIdOrder(primaries: readonly Waiting[], results: Result[]):
   written.sort((a, b) => a.id - b.id);
   for (const { job, id } of written) {
     const stream = job.delivery.stream;
+    if (stream) topicsWritten(job.ctx.db, stream.id);
     if (stream?.first_message_id === null)
       streamCacheOf(job.ctx.db).noteFirstMessage(stream.id, id);
     try {

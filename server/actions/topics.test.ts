@@ -4,6 +4,7 @@ import { findUserByEmail } from "../db/users";
 import { demoSuite } from "../test/demo-suite";
 import { sendToStream } from "../test/message-action-helpers";
 import { recordingDb } from "../test/recording-db";
+import { topicsWritten } from "../db/topic-cache";
 import { getStreamTopics } from "./topics";
 
 // The topics of a stream follow every change to its messages at once: they are read from the
@@ -45,6 +46,22 @@ describe("the topics of a stream", () => {
     expect(await topicsOf("hamlet", "topics-empty")).toEqual([]);
   });
 
+  it("follow a send at once: a new topic, and a topic's newest message", async () => {
+    await newStream("topics-send");
+    const first = await send("topics-send", "one");
+    expect(await topicsOf("othello", "topics-send")).toEqual([{ name: "one", max_id: first }]);
+    const second = await send("topics-send", "two", "othello");
+    expect(await topicsOf("othello", "topics-send")).toEqual([
+      { name: "two", max_id: second },
+      { name: "one", max_id: first },
+    ]);
+    const third = await send("topics-send", "One", "cordelia");
+    expect(await topicsOf("hamlet", "topics-send")).toEqual([
+      { name: "One", max_id: third },
+      { name: "two", max_id: second },
+    ]);
+  });
+
   it("merge names differing in case under the newest spelling, newest first", async () => {
     await newStream("topics-case");
     const ids: number[] = [];
@@ -64,6 +81,11 @@ describe("the topics of a stream", () => {
     const first = await send("topics-edit", "draft");
     const second = await send("topics-edit", "draft");
     const other = await send("topics-edit", "other");
+    // Each change is made after a read of the topics (which the server may keep).
+    expect(await topicsOf("hamlet", "topics-edit")).toEqual([
+      { name: "other", max_id: other },
+      { name: "draft", max_id: second },
+    ]);
     // The newest message of "draft" renamed in case only: the topic takes the new spelling.
     const recase = { topic: "Draft", ...QUIET };
     expect((await api("PATCH", "hamlet", `messages/${second}`, recase)).status).toBe(200);
@@ -96,6 +118,8 @@ describe("the topics of a stream", () => {
     const stay = await send("topics-from", "stay");
     const going = await send("topics-from", "going");
     const to = await findStreamByName(suite.server.ctx.db, "topics-to");
+    expect(await topicsOf("hamlet", "topics-from")).toHaveLength(2);
+    expect(await topicsOf("hamlet", "topics-to")).toEqual([]);
     const reply = await api("PATCH", "hamlet", `messages/${going}`, {
       stream_id: to?.id ?? 0,
       propagate_mode: "change_all",
@@ -111,7 +135,15 @@ describe("the topics of a stream", () => {
     const older = await send("topics-delete", "notes");
     const newer = await send("topics-delete", "NOTES");
     const lone = await send("topics-delete", "lone");
+    expect(await topicsOf("hamlet", "topics-delete")).toEqual([
+      { name: "lone", max_id: lone },
+      { name: "NOTES", max_id: newer },
+    ]);
     expect((await api("DELETE", "hamlet", `messages/${newer}`, {})).status).toBe(200);
+    expect(await topicsOf("hamlet", "topics-delete")).toEqual([
+      { name: "lone", max_id: lone },
+      { name: "notes", max_id: older },
+    ]);
     expect((await api("DELETE", "hamlet", `messages/${lone}`, {})).status).toBe(200);
     expect(await topicsOf("hamlet", "topics-delete")).toEqual([{ name: "notes", max_id: older }]);
   });
@@ -186,7 +218,7 @@ describe("the read of a stream's topics", () => {
 });
 
 describe("the topics' statements", () => {
-  it("read nothing but the topics once the stream is cached", async () => {
+  it("read nothing once the stream and its topics are cached", async () => {
     await newStream("cached topics");
     await send("cached topics", "one");
     const db = suite.server.ctx.db;
@@ -201,6 +233,10 @@ describe("the topics' statements", () => {
     statements.length = 0;
     const topics = await getStreamTopics(ctx, user, stream.id);
     expect(topics.map((topic) => topic.name)).toEqual(["one"]);
+    expect(statements).toEqual([]);
+    // A message to the stream: the topics are read again, and only they.
+    topicsWritten(ctx.db, stream.id);
+    await getStreamTopics(ctx, user, stream.id);
     expect(statements).toHaveLength(1);
   });
 

@@ -1,6 +1,7 @@
 import type { AppContext } from "../context";
 import type { Topic } from "../../common/wire/streams";
 import { streamCacheOf } from "../db/stream-cache";
+import { topicCacheOf } from "../db/topic-cache";
 import { findStreamById, isSubscribed, listTopics, subscriberIds } from "../db/streams";
 import type { UserRow } from "../db/users";
 import { badRequest } from "../http/errors";
@@ -27,8 +28,10 @@ export async function getStreamTopics(
   const stream = cached?.row;
   const subscribed = cached?.subscribers.has(user.id) === true;
   if (!stream || !canSeeStream(user, stream, subscribed)) throw badRequest("Invalid stream ID");
-  const receivedOnly = !stream.history_public_to_subscribers;
-  const rows = await listTopics(ctx.db, stream.id, receivedOnly ? user.id : undefined);
+  // With protected history each caller has their own list; otherwise everyone shares one.
+  const rows = stream.history_public_to_subscribers
+    ? await topicCacheOf(ctx.db).find(stream.id, () => listTopics(ctx.db, stream.id, undefined))
+    : await listTopics(ctx.db, stream.id, user.id);
   return rows.map((row) => ({ name: row.name, max_id: row.max_id }));
 }
 
