@@ -320,6 +320,8 @@ async function measureReads(session: Session, rounds: number): Promise<ReadFigur
   for (let round = 0; round < rounds; round++) {
     for (const read of reads) {
       if (round >= roundsOf(read)) continue;
+      // In the state the read met: a write just before it leaves work for the first read after.
+      if (read.before) await made(read.before);
       floor.get(read.name)?.push(
         await replay(
           raw,
