@@ -141,9 +141,13 @@ test("hostile edits render in the edit-history dialog without running", async ({
 
   for (const id of ids) {
     const row = page.locator(`li[data-message-id="${id}"]`);
-    await row.scrollIntoViewIfNeeded();
-    await row.hover();
-    await row.getByRole("button", { name: "Message actions" }).click();
+    // Selected by a click, its menu opened with `i`. Not by hovering for the toolbar: a hover
+    // near the bottom can be followed by the list settling on the newest message, which moves
+    // the row from under the pointer, and its toolbar hides before it can be clicked (a CI run
+    // and a local one waited out the test's whole timeout so).
+    await row.locator(".message-body").click();
+    await expect(row).toHaveAttribute("data-selected", "true");
+    await page.keyboard.press("i");
     await page.getByRole("menuitem", { name: "View edit history" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit history" });
     const cards = dialog.getByRole("list", { name: "Versions" }).getByRole("listitem");
