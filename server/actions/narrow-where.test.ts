@@ -142,9 +142,7 @@ describe("in:home and in:all (Zulip's by_in, exclude_muting_conditions)", () => 
       const muted = await ids([{ operator: "in", operand: "home", negated: true }]);
       expect(muted.filter((id) => all.includes(id))).toEqual([hushed, inMuted]);
       // in:all, negated or not, limits nothing.
-      expect(await ids([{ operator: "in", operand: "all" }])).toEqual(
-        expect.arrayContaining(all),
-      );
+      expect(await ids([{ operator: "in", operand: "all" }])).toEqual(expect.arrayContaining(all));
       expect(await ids([{ operator: "in", operand: "all", negated: true }])).toEqual(
         expect.arrayContaining(all),
       );
