@@ -10,7 +10,13 @@ import type { NarrowTerm } from "./narrow";
 import { searchMatches, searchText, type SearchMatch } from "./narrow-search";
 import { searchFetchRows } from "./narrow-search-plan";
 import { includesHistory } from "./narrow-streams";
-import { addTerm, mutedStreamRecipients, Where, type NarrowScope } from "./narrow-where";
+import {
+  addTerm,
+  mutedStreamRecipients,
+  mutingCondition,
+  Where,
+  type NarrowScope,
+} from "./narrow-where";
 
 /** Zulip's stand-in anchor for "after every message". */
 export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
@@ -84,15 +90,12 @@ function viewerJoin(narrow: ResolvedNarrow): string {
 async function firstUnreadId(ctx: AppContext, narrow: ResolvedNarrow): Promise<number> {
   const { where, viewerParam } = narrow;
   const params = [...where.params];
-  const policy = (policies: string) =>
-    `EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = ${viewerParam}
-       AND ut.stream_id = m.stream_id AND lower(ut.topic_name) = lower(m.subject)
-       AND ut.visibility_policy IN (${policies}))`;
-  let muting = `AND NOT ${policy("1")}`;
+  let mutedParam: string | undefined;
   if (!narrow.namesStream) {
     params.push(await mutedStreamRecipients(ctx.db, narrow.viewerId));
-    muting += ` AND (m.recipient_id <> ALL($${params.length}::int[]) OR ${policy("2, 3")})`;
+    mutedParam = `$${params.length}`;
   }
+  const muting = `AND ${mutingCondition(viewerParam, mutedParam)}`;
   const [row] = await ctx.db.query<{ id: number }>(
     `SELECT m.id FROM messages m
        JOIN user_messages um ON um.message_id = m.id AND um.user_id = ${viewerParam}

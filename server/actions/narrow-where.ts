@@ -151,6 +151,37 @@ export async function mutedStreamRecipients(db: Queryable, userId: number): Prom
   return rows.map((row) => row.recipient_id);
 }
 
+/**
+ * Zulip's `exclude_muting_conditions`, as one SQL condition on `m`: not in a topic the viewer
+ * muted, and, unless `mutedRecipients` is undefined (a narrow with a stream term), not in a
+ * stream the viewer muted but for its unmuted and followed topics (visibility policies 2, 3).
+ */
+export function mutingCondition(
+  viewerParam: string,
+  mutedRecipientsParam: string | undefined,
+): string {
+  const policy = (policies: string) =>
+    `EXISTS (SELECT 1 FROM user_topics ut WHERE ut.user_id = ${viewerParam}
+       AND ut.stream_id = m.stream_id AND lower(ut.topic_name) = lower(m.subject)
+       AND ut.visibility_policy IN (${policies}))`;
+  const topics = `NOT ${policy("1")}`;
+  if (mutedRecipientsParam === undefined) return topics;
+  return `${topics} AND (m.recipient_id <> ALL(${mutedRecipientsParam}::int[]) OR ${policy("2, 3")})`;
+}
+
+/**
+ * Zulip's `by_in`: `in:home` leaves out what `exclude_muting_conditions` does for a narrow
+ * without a stream term (muted topics; muted streams but for their unmuted and followed
+ * topics), negated it keeps only that; `in:all` (negated or not) limits nothing.
+ */
+async function addInTerm(ctx: AppContext, scope: NarrowScope, term: NarrowTerm): Promise<void> {
+  const { where, viewer } = scope;
+  if (term.operand === "all") return;
+  if (term.operand !== "home") throw badNarrow(`unknown 'in' operand ${String(term.operand)}`);
+  const muted = await mutedStreamRecipients(ctx.db, viewer.id);
+  where.add(mutingCondition(where.param(viewer.id), where.param(muted)), term.negated);
+}
+
 /** A narrow being resolved: its conditions, and what its stream terms found. */
 export interface NarrowScope {
   readonly where: Where;
@@ -227,6 +258,9 @@ export async function addTerm(
       where.add(isStorableId(id) ? `m.id = ${where.param(id)}` : "FALSE", negated);
       return;
     }
+    case "in":
+      await addInTerm(ctx, scope, term);
+      return;
     case "near":
       return;
     default:

@@ -364,6 +364,11 @@ export function isUnreadNow(messageId: number): boolean {
   return isUnread(unreadStore.getState(), messageId);
 }
 
+/** The user's muting now, for handlers (desktop notifications). */
+export function currentMuting(): Muting {
+  return unreadStore.getState().muting;
+}
+
 /** Every unread message now, muted or not, by id with where each lives (marking a place read). */
 export function currentUnreadEntries(): ReadonlyMap<number, UnreadEntry> {
   return unreadStore.getState().data.byId;

@@ -4,6 +4,8 @@ import type { TopicPart } from "../../stores/search-matches";
 import { Icon } from "../../components/icon";
 import { formatDayLabel, isoLocalDate } from "../../lib/time";
 import { TopicLinkIcons } from "../linkifiers/topic-links";
+import { TopicVisibilityMenu } from "../topics/topic-visibility-menu";
+import { reportActionError } from "../../stores/action-notice-store";
 import {
   dmNarrow,
   dmParticipants,
@@ -34,8 +36,8 @@ export function conversationLabel(message: Message, ownUserId: number | null): s
 
 /**
  * A recipient header row: the stream (its colour, a lock when private) and the topic, each a
- * link to its narrow, then the topic's links (from the current linkifiers), or the direct
- * conversation. Sticky: it stays at the top of the list
+ * link to its narrow, then the topic's links (from the current linkifiers) and its mute and
+ * follow menu, or the direct conversation. Sticky: it stays at the top of the list
  * while its messages scroll under it. The ghost copy stands at the top of the rendered window
  * when the window starts inside a block (its real header not rendered); it is a visual aid
  * only, hidden from assistive technology and out of the tab order.
@@ -149,6 +151,18 @@ function StreamTitle({
         )}
       </a>
       <TopicLinkIcons message={message} tabIndex={tabIndex} />
+      {tabIndex === undefined && (
+        <TopicVisibilityMenu
+          streamId={streamId}
+          topic={message.subject}
+          className="icon-button recipient-topic-menu"
+          run={(failure, action) => {
+            action().catch(() => {
+              reportActionError(message.id, failure);
+            });
+          }}
+        />
+      )}
     </>
   );
 }

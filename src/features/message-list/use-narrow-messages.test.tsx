@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { streamNarrow } from "../../lib/narrow";
 import { messageStore } from "../../stores/message-store";
 import { sessionStore } from "../../stores/session-store";
+import { unreadStore } from "../../stores/unread-store";
+import { VISIBILITY_POLICY } from "../../../common/wire/user-topics";
 import * as eg from "../../test/example-data";
 import { stubAnimationFrames } from "../../test/fake-frames";
 import { createControlledClient } from "../../test/store-fetch";
@@ -91,5 +93,37 @@ describe("useNarrowMessages", () => {
     vi.runAllTimers();
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]?.query).toMatchObject({ anchor: "3", num_before: "0" });
+  });
+});
+
+describe("useNarrowMessages and muting", () => {
+  afterEach(() => {
+    unreadStore.getState().reset();
+  });
+
+  it("leaves a muted topic's messages out of the stream's view at once, and brings them back", () => {
+    const store = messageStore.getState();
+    store.sessionStarted(eg.iago.user_id);
+    const ticket = store.fetchStarted(general, "around");
+    const messages = [
+      eg.streamMessage({ id: 1, subject: "lunch" }),
+      eg.streamMessage({ id: 2, subject: "dinner" }),
+      eg.streamMessage({ id: 3, subject: "Lunch" }),
+    ];
+    store.messagesFetched(ticket, eg.messagesResponse(messages));
+    const { result } = renderHook(() => useNarrowMessages(general));
+    const ids = () => result.current.messages.map((message) => message.id);
+    expect(ids()).toEqual([1, 2, 3]);
+
+    act(() => {
+      unreadStore.getState().topicPolicyChanged(12, "LUNCH", VISIBILITY_POLICY.muted);
+    });
+    expect(ids()).toEqual([2]);
+    expect(result.current.state?.ids).toEqual([2]);
+
+    act(() => {
+      unreadStore.getState().topicPolicyChanged(12, "lunch", VISIBILITY_POLICY.inherit);
+    });
+    expect(ids()).toEqual([1, 2, 3]);
   });
 });

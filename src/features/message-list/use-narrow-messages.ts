@@ -12,6 +12,8 @@ import {
   currentNarrowState,
 } from "../../stores/message-store";
 import { useSessionStore } from "../../stores/session-store";
+import { useUnreadStore } from "../../stores/unread-store";
+import { VisibleNarrow } from "./muted-visibility";
 
 /**
  * The stored messages of a narrow's ids, kept from one store change to the next: the same array
@@ -57,6 +59,8 @@ class NarrowMessages {
  * an event queue exists (so nothing falls between fetch and events); a narrow already held but
  * not caught up fetches newer messages once when it opens, after its first paint. After a resync the event machine
  * refreshes every open narrow (`refreshOpenNarrows`); scrolling loads older and newer batches.
+ * The combined feed and a stream's view leave out the messages muting hides (`isHiddenByMuting`),
+ * at once when the user mutes or unmutes.
  */
 export function useNarrowMessages(narrow: Narrow): {
   messages: Message[];
@@ -66,11 +70,18 @@ export function useNarrowMessages(narrow: Narrow): {
   loadNewer: () => void;
   jumpToNewest: () => void;
 } {
-  const state = useMessageStore((store) => getNarrowState(store, narrow));
+  const heldState = useMessageStore((store) => getNarrowState(store, narrow));
   // Messages are replaced by id in place; the store's version says when any of them changed.
   const version = useMessageStore((store) => store.version);
   const client = useSessionStore((session) => session.client);
   const hasQueue = useSessionStore((session) => session.queueId !== null);
+  const muting = useUnreadStore((unread) => unread.muting);
+  // The combined feed and a stream's view leave out what muting hides; the store holds it all.
+  const [visible] = useState(() => new VisibleNarrow());
+  const state = useMemo(
+    () => visible.of(version >= 0 ? heldState : undefined, muting, currentMessage),
+    [visible, heldState, muting, version],
+  );
 
   useEffect(() => {
     messageActions.narrowOpened(narrow);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Message } from "../../../common/wire/message";
+import { VISIBILITY_POLICY } from "../../../common/wire/user-topics";
 import { IdList } from "../../stores/message-ids";
+import { NO_MUTING, withStreamMuted, withTopicPolicy } from "../../stores/muting";
 import * as eg from "../../test/example-data";
 import {
   markAllSeen,
@@ -18,6 +20,7 @@ const context: NotifyContext = {
   isHidden: true,
   ownUserId: eg.iago.user_id,
   now: NOW,
+  muting: NO_MUTING,
 };
 
 function directMessage(fields: Partial<Message> = {}): Message {
@@ -35,6 +38,30 @@ function directMessage(fields: Partial<Message> = {}): Message {
 }
 
 describe("shouldNotify", () => {
+  it("stays quiet for wildcard mentions in muted topics and streams, not for personal mentions", () => {
+    const { muted, unmuted, followed } = VISIBILITY_POLICY;
+    const mutedTopic = { ...context, muting: withTopicPolicy(NO_MUTING, 12, "LUNCH", muted) };
+    const mutedStream = { ...context, muting: withStreamMuted(NO_MUTING, 12, true) };
+    const wildcard = eg.streamMessage({ flags: ["stream_wildcard_mentioned"], timestamp: NOW });
+    const topicWildcard = eg.streamMessage({ flags: ["topic_wildcard_mentioned"], timestamp: NOW });
+    const personal = eg.streamMessage({ flags: ["mentioned"], timestamp: NOW });
+    for (const muting of [mutedTopic, mutedStream]) {
+      expect(shouldNotify(wildcard, muting)).toBe(false);
+      expect(shouldNotify(topicWildcard, muting)).toBe(false);
+      expect(shouldNotify(personal, muting)).toBe(true);
+    }
+    // A muted stream's unmuted and followed topics are heard; other topics and streams too.
+    for (const policy of [unmuted, followed]) {
+      const kept = { ...context, muting: withTopicPolicy(mutedStream.muting, 12, "lunch", policy) };
+      expect(shouldNotify(wildcard, kept)).toBe(true);
+    }
+    expect(shouldNotify(eg.streamMessage({ ...wildcard, subject: "dinner" }), mutedTopic)).toBe(
+      true,
+    );
+    // Direct messages know no muting.
+    expect(shouldNotify(directMessage(), mutedStream)).toBe(true);
+  });
+
   it("notifies a new direct message from someone else while the tab is hidden", () => {
     expect(shouldNotify(directMessage(), context)).toBe(true);
   });

@@ -1,6 +1,7 @@
 import type { Message } from "../../../common/wire/message";
 import { MENTION_FLAGS } from "../../lib/narrow";
 import type { IdList } from "../../stores/message-ids";
+import { isTopicVisible, type Muting } from "../../stores/muting";
 
 /** Messages older than this when they reach us are history (a catch-up fetch), not news. */
 const NEWS_WINDOW_SECONDS = 5 * 60;
@@ -15,12 +16,26 @@ export interface NotifyContext {
   readonly ownUserId: number;
   /** UNIX seconds. */
   readonly now: number;
+  /** The user's muted streams and topics' policies. */
+  readonly muting: Muting;
+}
+
+/**
+ * Whether muting silences a stream message (Zulip's `message_is_notifiable`): one in a muted
+ * topic, or in a muted stream but for its unmuted and followed topics, unless it mentions the
+ * user personally (a wildcard mention does not break the silence).
+ */
+function isSilencedByMuting(message: Message, flags: readonly string[], muting: Muting): boolean {
+  if (message.type !== "stream" || message.stream_id === undefined) return false;
+  if (flags.includes("mentioned")) return false;
+  return !isTopicVisible(muting, message.stream_id, message.subject);
 }
 
 /**
  * Whether to notify about a message: only with permission and while the tab is hidden; only
  * direct messages and mentions (personal or wildcard) from someone else, still unread, and sent
- * recently (so a catch-up fetch after a reconnect does not replay the past).
+ * recently (so a catch-up fetch after a reconnect does not replay the past); never a stream
+ * message muting silences (`isSilencedByMuting`).
  */
 export function shouldNotify(message: Message, context: NotifyContext): boolean {
   if (!context.isEnabled || context.permission !== "granted" || !context.isHidden) return false;
@@ -28,6 +43,7 @@ export function shouldNotify(message: Message, context: NotifyContext): boolean 
   const flags = message.flags ?? [];
   if (flags.includes("read")) return false;
   if (message.timestamp < context.now - NEWS_WINDOW_SECONDS) return false;
+  if (isSilencedByMuting(message, flags, context.muting)) return false;
   return message.type === "private" || flags.some((flag) => MENTION_FLAGS.has(flag));
 }
 

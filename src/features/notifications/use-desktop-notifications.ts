@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import type { Message } from "../../../common/wire/message";
 import { getMessage, messageStore, currentIdLists } from "../../stores/message-store";
 import { currentOwnUserId } from "../../stores/session-store";
+import { currentMuting } from "../../stores/unread-store";
 import { conversationHash } from "../narrow/conversation-hash";
 import { messageText } from "./message-text";
 import {
@@ -25,7 +26,7 @@ function show(message: Message, ownUserId: number): void {
 
 /**
  * Desktop notifications for new direct messages and mentions while the tab is hidden, once the
- * user turned them on. Watches the message store's mention and conversation lists, so each
+ * user turned them on (none for what muting silences, but for personal mentions). Watches the message store's mention and conversation lists, so each
  * change costs a look at each conversation's newest id, not a scan of every message.
  */
 export function useDesktopNotifications(): void {
@@ -45,6 +46,7 @@ export function useDesktopNotifications(): void {
         isHidden: document.hidden,
         ownUserId,
         now: Date.now() / 1000,
+        muting: currentMuting(),
       };
       for (const id of fresh) {
         const message = getMessage(state, id);

@@ -5,17 +5,20 @@ import { isStreamMuted, topicVisibilityPolicy, useUnreadStore } from "../../stor
 import { topicActionVerb, topicVisibilityActions } from "./topic-visibility";
 
 /**
- * A topic's mute and follow menu (the topic table's rows): "Mute topic" or "Unmute topic",
- * "Follow topic" or "Unfollow topic". `run` reports a refusal where the view shows errors.
+ * A topic's mute and follow menu (the topic table's rows, a recipient header): "Mute topic" or
+ * "Unmute topic", "Follow topic" or "Unfollow topic". `run` reports a refusal where the view
+ * shows errors.
  */
 export function TopicVisibilityMenu({
   streamId,
   topic,
   run,
+  className = "icon-button topic-row-menu",
 }: {
   streamId: number;
   topic: string;
   run: (failure: string, action: () => Promise<unknown>) => void;
+  className?: string;
 }) {
   const policy = useUnreadStore((state) => topicVisibilityPolicy(state, streamId, topic));
   const isMutedStream = useUnreadStore((state) => isStreamMuted(state, streamId));
@@ -23,7 +26,7 @@ export function TopicVisibilityMenu({
   return (
     <MenuButton
       label={`Mute or follow ${topic}`}
-      className="icon-button topic-row-menu"
+      className={className}
       items={topicVisibilityActions(policy, isMutedStream).map((action) => ({
         label: action.label,
         onSelect: () => {
