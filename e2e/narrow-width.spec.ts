@@ -121,6 +121,50 @@ test.describe("on a touch phone", () => {
     await expect(page.getByRole("link", { name: /All messages/ })).toBeVisible();
     await expect(page.getByRole("button", { name: /Keyboard shortcuts/ })).toBeHidden();
   });
+
+  test("a long press on a message opens its actions; the click of the lift goes nowhere", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: /prospero@parley\.test/ }).click();
+    await expectConnectionState(page, "live");
+    await page.getByRole("button", { name: "Open streams" }).click();
+    await page
+      .getByRole("navigation", { name: "Streams" })
+      .getByRole("link", { name: "general", exact: true })
+      .click();
+    const row = page.getByRole("list", { name: "Messages" }).locator("li[data-message-id]").last();
+    const body = row.locator(".message-body");
+    await expect(body).toBeVisible();
+    const box = await body.boundingBox();
+    if (box === null) throw new Error("the message body has no box");
+    const at = { clientX: box.x + 8, clientY: box.y + box.height / 2 };
+    const touch = { ...at, pointerType: "touch", pointerId: 11, isPrimary: true, bubbles: true };
+
+    // The finger rests: the menu opens while it is still down, and the row is selected.
+    await body.dispatchEvent("pointerdown", touch);
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem", { name: "Copy link to message" })).toBeVisible();
+    await expect(row).toHaveAttribute("data-selected", "true");
+    // The lift and its click: swallowed inside the list, so no link or handler under the
+    // finger gets it, and the menu stays. A later tap's click goes through.
+    await page.evaluate(() => {
+      document.addEventListener("click", () => {
+        Reflect.set(window, "__clicksOut", Number(Reflect.get(window, "__clicksOut") ?? 0) + 1);
+      });
+    });
+    const clicksOut = () => page.evaluate((): unknown => Reflect.get(window, "__clicksOut") ?? 0);
+    await body.dispatchEvent("pointerup", touch);
+    await body.dispatchEvent("click", { ...at, bubbles: true });
+    await expect(menu).toBeVisible();
+    expect(await clicksOut()).toBe(0);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await body.dispatchEvent("pointerdown", touch);
+    await body.dispatchEvent("pointerup", touch);
+    await body.dispatchEvent("click", { ...at, bubbles: true });
+    expect(await clicksOut()).toBe(1);
+  });
 });
 
 test("a narrow window with a mouse keeps the keyboard-shortcut card", async ({ page }) => {

@@ -32,6 +32,7 @@ import { useNarrowMessages } from "./use-narrow-messages";
 import { usePrepareBodies } from "./use-prepare-bodies";
 import { useStreamLooks } from "./use-stream-looks";
 import { useVirtualList } from "./use-virtual-list";
+import { useLongPress } from "./use-long-press";
 import { WindowElements } from "./window-elements";
 import type { VirtualList } from "./virtual-list";
 import "./body-emoji.css";
@@ -42,6 +43,26 @@ import { Lightbox } from "./lightbox";
 
 /** Screens that cannot hover, or too narrow to: every row shows its toolbar (message-actions.css). */
 const TOOLBAR_ALWAYS_QUERY = "(hover: none), (max-width: 600px)";
+
+/** What a long press inside a row leaves to the browser: text boxes, buttons and the toolbar. */
+const OWN_TOUCH_SELECTOR = "input, textarea, select, button, [contenteditable], .message-toolbar";
+
+/**
+ * A long press on a message (a phone's way to its actions, as in Zulip's apps): selects it and
+ * opens its actions menu, once the selected row has its toolbar (the next frame).
+ */
+function openActionsOf(target: EventTarget): void {
+  if (!(target instanceof Element) || target.closest(OWN_TOUCH_SELECTOR) !== null) return;
+  const rows = target.closest("ol");
+  const id = Number(target.closest("li[data-message-id]")?.getAttribute("data-message-id"));
+  if (!Number.isSafeInteger(id) || id <= 0) return;
+  uiActions.selectMessage(id);
+  requestAnimationFrame(() => {
+    rows
+      ?.querySelector<HTMLButtonElement>(`li[data-message-id="${id}"] .message-menu-button`)
+      ?.click();
+  });
+}
 
 interface RowContext {
   readonly narrow: Narrow;
@@ -266,6 +287,7 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
   const ids = state?.ids ?? [];
   const isCaughtUp = state === undefined || state.found_newest;
   const showJump = rows.length > 0 && (!isCaughtUp || !isAtBottom);
+  const longPress = useLongPress(openActionsOf);
 
   return (
     <BodyMediaContext value={APP_BODY_MEDIA}>
@@ -289,7 +311,7 @@ export function MessageList({ narrow }: { narrow: Narrow }) {
             place="top"
           />
           <div className="message-list-spacer" ref={topSpacerRef} aria-hidden="true" />
-          <ol className="message-list-rows" aria-label="Messages" ref={rowsRef}>
+          <ol className="message-list-rows" aria-label="Messages" ref={rowsRef} {...longPress}>
             {ghostHeader(rows[range.start], context)}
             {rowElements.of(rows.slice(range.start, range.end))}
           </ol>
