@@ -13,7 +13,8 @@ import { browserLocalStorage } from "../../lib/stored-json";
 import { realmQueries } from "../../queries/realm-queries";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { useSessionStore } from "../../stores/session-store";
-import { EmojiGlyph } from "../reactions/emoji-glyph";
+import { UnicodeEmoji } from "../../components/unicode-emoji";
+import { EmojiGlyph, unicodeFromCode } from "../reactions/emoji-glyph";
 import {
   customEmojiChoices,
   filterEmoji,
@@ -101,6 +102,25 @@ function unicodeGlyph(code: string): EmojiChoice {
   return { emoji_name: code, emoji_code: code, reaction_type: "unicode_emoji", aliases: [] };
 }
 
+/**
+ * A grid button's glyph: a Unicode emoji's image straight away (no query per button: the grid
+ * holds ~1,900), anything else through `EmojiGlyph`.
+ */
+function GridGlyph({ emoji }: { emoji: EmojiChoice }) {
+  const text =
+    emoji.reaction_type === "unicode_emoji" ? unicodeFromCode(emoji.emoji_code) : undefined;
+  if (text === undefined) return <EmojiGlyph emoji={emoji} whenScrolledTo />;
+  return (
+    <UnicodeEmoji
+      code={emoji.emoji_code}
+      text={text}
+      className="emoji-glyph"
+      imageClassName="emoji-glyph emoji-image"
+      whenScrolledTo
+    />
+  );
+}
+
 function EmojiSection({
   section,
   offset,
@@ -144,7 +164,7 @@ function EmojiSection({
                 onPick(item);
               }}
             >
-              <EmojiGlyph emoji={item.shown} whenScrolledTo />
+              <GridGlyph emoji={item.shown} />
             </button>
           </li>
         ))}
