@@ -3,7 +3,7 @@ import { test } from "./support/test";
 import { narrowToHash, topicNarrow } from "../src/lib/narrow";
 import { apiUser } from "./support/api-user";
 import { goTo } from "./support/navigation";
-import { logInFresh } from "./support/reader";
+import { logInFresh, openStreamAtNewest } from "./support/reader";
 
 // The emoji picker is a popover at the button that opened it, on screen and off compose even
 // for the last message; its tabs scroll to Zulip's categories, the footer names the emoji under
@@ -126,4 +126,42 @@ test("the emoji picker opens at the last message, on screen, and remembers what 
   await expect(
     row.getByRole("button", { name: "You reacted with :thumbs_up_medium_skin_tone:" }),
   ).toBeVisible();
+});
+
+test("on a phone, compose's emoji button opens the picker on screen; a pick goes in the message", async ({
+  browser,
+}) => {
+  const page = await logInFresh(browser, "horatio@parley.test");
+  await openStreamAtNewest(page, "general");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const composer = page.getByRole("textbox", { name: "Message" });
+  await composer.fill("Well done ");
+  const opener = page.getByRole("button", { name: "Add emoji" });
+  await opener.click();
+  const picker = page.getByRole("dialog", { name: "Choose an emoji" });
+  await expect(picker.getByRole("searchbox", { name: "Search emoji" })).toBeFocused();
+  await expect(picker).not.toHaveAttribute("data-placed", "false");
+  await expectInViewport(page, picker);
+  await expectAnchored(picker, opener);
+
+  // Escape closes it and gives focus back to the button.
+  await page.keyboard.press("Escape");
+  await expect(picker).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  // The keyboard: a search, down into the grid, right to the second match, Enter picks it.
+  await opener.click();
+  await page.keyboard.type("heart");
+  await page.keyboard.press("ArrowDown");
+  await expect(picker.getByRole("button", { name: ":heart:", exact: true })).toBeFocused();
+  await expect(picker.locator(".emoji-footer")).toContainText(":heart:");
+  await page.keyboard.press("ArrowRight");
+  const second = picker.locator(".emoji-choice").nth(1);
+  await expect(second).toBeFocused();
+  const name = (await second.getAttribute("aria-label")) ?? "";
+  await expect(picker.locator(".emoji-footer")).toContainText(name);
+  await page.keyboard.press("Enter");
+  await expect(picker).toHaveCount(0);
+  await expect(composer).toHaveValue(`Well done ${name} `);
+  await expect(composer).toBeFocused();
 });

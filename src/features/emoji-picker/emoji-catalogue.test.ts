@@ -46,6 +46,7 @@ describe("emoji catalogue", () => {
       "big_smile",
     ]);
     expect(filterEmoji(choices, "  ")).toHaveLength(3);
+    expect(filterEmoji(unicodeEmojiChoices(), "heart")[0]?.emoji_name).toBe("heart");
   });
 
   it("reads queries as emoji names", () => {

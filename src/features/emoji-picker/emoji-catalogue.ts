@@ -117,20 +117,23 @@ export function normaliseEmojiQuery(query: string): string {
 }
 
 /**
- * The choices whose name or an alias contains the query; names that start with it come
- * first, otherwise the order is kept. An empty query keeps everything.
+ * The choices whose name or an alias contains the query: a name that is the query first, then
+ * names that start with it, then the rest; otherwise the order is kept. An empty query keeps
+ * everything.
  */
 export function filterEmoji(choices: readonly EmojiChoice[], query: string): EmojiChoice[] {
   const needle = normaliseEmojiQuery(query);
   if (needle === "") return [...choices];
+  const exact: EmojiChoice[] = [];
   const starts: EmojiChoice[] = [];
   const contains: EmojiChoice[] = [];
   for (const choice of choices) {
     const names = [choice.emoji_name, ...choice.aliases];
-    if (names.some((name) => name.startsWith(needle))) starts.push(choice);
+    if (names.includes(needle)) exact.push(choice);
+    else if (names.some((name) => name.startsWith(needle))) starts.push(choice);
     else if (names.some((name) => name.includes(needle))) contains.push(choice);
   }
-  return [...starts, ...contains];
+  return [...exact, ...starts, ...contains];
 }
 
 /** The key an emoji is counted under: its type and code (a custom emoji's id survives renames). */
