@@ -142,7 +142,7 @@ export function emojiKey(emoji: ReactionEmoji): string {
 }
 
 /** Zulip's first-time "Frequently used": +1, tada, smile, heart, working_on_it, octopus. */
-export const DEFAULT_FREQUENT_KEYS: readonly string[] = [
+const DEFAULT_FREQUENT_KEYS: readonly string[] = [
   "unicode_emoji:1f44d",
   "unicode_emoji:1f389",
   "unicode_emoji:1f642",
@@ -152,7 +152,7 @@ export const DEFAULT_FREQUENT_KEYS: readonly string[] = [
 ];
 
 /** How many "Frequently used" shows: two rows of the grid. */
-export const FREQUENT_LIMIT = 18;
+const FREQUENT_LIMIT = 18;
 
 /**
  * "Frequently used": the emoji picked most (`counts` by `emojiKey`; ties in the order they were
