@@ -9,6 +9,8 @@ import { logInFresh, openStreamAtNewest } from "./support/reader";
 // for the last message; its tabs scroll to Zulip's categories, the footer names the emoji under
 // the pointer, and what was picked comes first in "Frequently used" the next time.
 
+const SHOTS = process.env["PARLEY_SHOTS_DIR"];
+
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
   if (found === null) throw new Error("not on the page");
@@ -70,6 +72,8 @@ test("the emoji picker opens at the last message, on screen, and remembers what 
   const compose = await box(page.getByRole("form", { name: "Compose" }));
   const placed = await box(picker);
   expect(placed.y + placed.height).toBeLessThanOrEqual(compose.y);
+
+  if (SHOTS !== undefined) await page.screenshot({ path: `${SHOTS}/emoji-picker-1280.png` });
 
   // First time: Zulip's defaults lead "Frequently used"; the footer names the one pointed at.
   const frequent = picker.getByRole("region", { name: "Frequently used" });
@@ -144,7 +148,13 @@ test("on a phone, compose's emoji button opens the picker on screen; a pick goes
   await expectInViewport(page, picker);
   await expectAnchored(picker, opener);
 
-  // Escape closes it and gives focus back to the button.
+  if (SHOTS !== undefined) await page.screenshot({ path: `${SHOTS}/emoji-picker-390.png` });
+
+  // Its button closes it again; Escape closes it and gives focus back to the button.
+  await opener.click();
+  await expect(picker).toHaveCount(0);
+  await opener.click();
+  await expect(picker).not.toHaveAttribute("data-placed", "false");
   await page.keyboard.press("Escape");
   await expect(picker).toHaveCount(0);
   await expect(opener).toBeFocused();

@@ -271,7 +271,7 @@ export function ComposeBox({
         problemId={problemId}
         problem={problem}
         onEmoji={() => {
-          setPickerOpen(true);
+          setPickerOpen((open) => !open);
         }}
         emojiButtonRef={emojiButtonRef}
         onFiles={files.addFiles}

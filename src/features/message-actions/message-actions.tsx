@@ -135,7 +135,7 @@ export function MessageActions({
         onPointerEnter={preloadEmojiPicker}
         onFocus={preloadEmojiPicker}
         onClick={() => {
-          setDialog("reaction");
+          setDialog((open) => (open === "reaction" ? null : "reaction"));
         }}
       >
         <Icon name="smile" />

@@ -90,7 +90,7 @@ export function MessageReactions({ message }: { message: Message }) {
         onPointerEnter={preloadEmojiPicker}
         onFocus={preloadEmojiPicker}
         onClick={() => {
-          setPicking(true);
+          setPicking((open) => !open);
         }}
       >
         <Icon name="plus" size={14} />
