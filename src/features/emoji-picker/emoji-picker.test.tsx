@@ -200,4 +200,18 @@ describe("EmojiPicker", () => {
     expect(second.onClose).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(second.opener);
   });
+
+  it("closes when focus leaves it for the page, not for its own button", () => {
+    const { picker, opener, onClose } = openPicker();
+    const search = within(picker).getByRole("searchbox", { name: "Search emoji" });
+    fireEvent.blur(search, {
+      relatedTarget: within(picker).getByRole("button", { name: "Flags" }),
+    });
+    fireEvent.blur(search, { relatedTarget: opener });
+    expect(onClose).not.toHaveBeenCalled();
+    const elsewhere = document.createElement("input");
+    document.body.append(elsewhere);
+    fireEvent.blur(search, { relatedTarget: elsewhere });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
 });

@@ -183,7 +183,7 @@ function EmojiSection({
  * Enter in the search box picks the first match. Picks are counted per user in `localStorage`
  * for "Frequently used", and the skin tone is remembered there too. `onPick` gets the emoji and
  * the caller closes the picker; Escape and a click outside call `onClose` and give focus back to
- * the anchor.
+ * the anchor, and focus leaving it (Tab) calls `onClose` too.
  */
 export function EmojiPicker({
   anchor,
@@ -364,6 +364,14 @@ export function EmojiPicker({
       className="emoji-picker"
       data-placed="false"
       onKeyDown={onRootKeyDown}
+      onBlur={(event) => {
+        // Tab (or Shift+Tab) out of the picker closes it, as a menu does; not a move to the
+        // anchor, whose click toggles it.
+        const to = event.relatedTarget;
+        if (!(to instanceof Node) || event.currentTarget.contains(to)) return;
+        if (anchor.current?.contains(to) ?? false) return;
+        onClose();
+      }}
     >
       <div className="emoji-picker-top">
         <input
