@@ -98,6 +98,7 @@ export function ComposeBox({
   const [tab, setTab] = useState<ComposeTab>("write");
   const [sent, setSent] = useState<SentNotice | null>(null);
   const [isPickerOpen, setPickerOpen] = useState(false);
+  const emojiButtonRef = useRef<HTMLButtonElement>(null);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const [isAsked, setAsked] = useState(false);
   const [recipientsFocus, setRecipientsFocus] = useState(0);
@@ -270,8 +271,9 @@ export function ComposeBox({
         problemId={problemId}
         problem={problem}
         onEmoji={() => {
-          setPickerOpen(true);
+          setPickerOpen((open) => !open);
         }}
+        emojiButtonRef={emojiButtonRef}
         onFiles={files.addFiles}
       />
       <ComposeUploads composeKey={compose.composeKey} />
@@ -285,6 +287,7 @@ export function ComposeBox({
       {isPickerOpen &&
         createPortal(
           <LazyEmojiPicker
+            anchor={emojiButtonRef}
             onPick={(emoji) => {
               insertEmoji(emoji.emoji_name);
             }}

@@ -1,3 +1,4 @@
+import type { RefObject } from "react";
 import { Icon } from "../../components/icon";
 import { useUiStore } from "../../stores/ui-store";
 import { useSavePreference } from "../shell/server-preferences";
@@ -16,6 +17,7 @@ export function ComposeFooter({
   problemId,
   problem,
   onEmoji,
+  emojiButtonRef,
   onFiles,
 }: {
   compose: ComposeState;
@@ -24,6 +26,8 @@ export function ComposeFooter({
   /** The problem to show, or null (there may still be one, not shown yet: empty box). */
   problem: { text: string; isLimit: boolean } | null;
   onEmoji: () => void;
+  /** The emoji button, which the emoji picker is anchored to. */
+  emojiButtonRef: RefObject<HTMLButtonElement | null>;
   onFiles: (files: readonly File[]) => void;
 }) {
   const enterSends = useUiStore((state) => state.enterSends);
@@ -53,7 +57,13 @@ export function ComposeFooter({
         )}
         <span className="compose-actions">
           <AttachButton onFiles={onFiles} />
-          <button type="button" className="icon-button" aria-label="Add emoji" onClick={onEmoji}>
+          <button
+            ref={emojiButtonRef}
+            type="button"
+            className="icon-button"
+            aria-label="Add emoji"
+            onClick={onEmoji}
+          >
             <Icon name="smile" size={18} />
           </button>
           <button

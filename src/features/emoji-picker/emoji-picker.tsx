@@ -1,21 +1,31 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { Dialog } from "../../components/dialog";
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from "react";
+import { useFloating } from "../../components/floating";
+import { Icon } from "../../components/icon";
+import { browserLocalStorage } from "../../lib/stored-json";
 import { realmQueries } from "../../queries/realm-queries";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
-import { EmojiGlyph } from "../reactions/emoji-glyph";
+import { useSessionStore } from "../../stores/session-store";
+import { UnicodeEmoji } from "../../components/unicode-emoji";
+import { EmojiGlyph, unicodeFromCode } from "../reactions/emoji-glyph";
 import {
   customEmojiChoices,
   filterEmoji,
+  frequentlyUsed,
+  unicodeCategories,
   unicodeEmojiChoices,
+  withSkinTone,
   type EmojiChoice,
 } from "./emoji-catalogue";
+import { readPickerMemory, recordPick, rememberSkinTone } from "./emoji-picker-memory";
 import "./emoji-picker.css";
-
-/** Marks the search box as the element the dialog focuses when it opens. */
-function markAutofocus(element: HTMLInputElement | null): void {
-  // React does not write `autofocus` into the DOM; `showModal` looks for the attribute.
-  element?.setAttribute("autofocus", "");
-}
 
 /** How many buttons share the first row of the grid that holds `button` (at least 1). */
 function columnsOf(button: HTMLElement): number {
@@ -52,47 +62,109 @@ function nextIndex(key: string, index: number, count: number, columns: number): 
   }
 }
 
+/** One emoji of the grid: the one counted (`base`, untoned) and the one shown and picked. */
+interface GridItem {
+  readonly base: EmojiChoice;
+  readonly shown: EmojiChoice;
+}
+
+/** A section of the grid, with the tab that scrolls to it (none for search results). */
+interface Section {
+  readonly id: string;
+  readonly label: string;
+  readonly tab?: EmojiChoice | "clock";
+  readonly items: readonly GridItem[];
+}
+
+/** The glyph of each category's tab (Zulip's tabs show an icon each). */
+const TAB_GLYPHS: Readonly<Record<string, string>> = {
+  "Smileys & People": "1f600",
+  "Animals & Nature": "1f43b",
+  "Food & Drink": "1f355",
+  Activities: "26bd",
+  "Travel & Places": "1f697",
+  Objects: "1f4a1",
+  Symbols: "1f523",
+  Flags: "1f3c1",
+};
+
+/** The skin tones' names (the selector's buttons), default first, then lightest to darkest. */
+const SKIN_TONES: readonly string[] = [
+  "Default skin tone",
+  "Light skin tone",
+  "Medium-light skin tone",
+  "Medium skin tone",
+  "Medium-dark skin tone",
+  "Dark skin tone",
+];
+
+function unicodeGlyph(code: string): EmojiChoice {
+  return { emoji_name: code, emoji_code: code, reaction_type: "unicode_emoji", aliases: [] };
+}
+
+/**
+ * A grid button's glyph: a Unicode emoji's image straight away (no query per button: the grid
+ * holds ~1,900), anything else through `EmojiGlyph`.
+ */
+function GridGlyph({ emoji }: { emoji: EmojiChoice }) {
+  const text =
+    emoji.reaction_type === "unicode_emoji" ? unicodeFromCode(emoji.emoji_code) : undefined;
+  if (text === undefined) return <EmojiGlyph emoji={emoji} whenScrolledTo />;
+  return (
+    <UnicodeEmoji
+      code={emoji.emoji_code}
+      text={text}
+      className="emoji-glyph"
+      imageClassName="emoji-glyph emoji-image"
+      whenScrolledTo
+    />
+  );
+}
+
 function EmojiSection({
-  title,
-  choices,
+  section,
   offset,
   activeIndex,
   onPick,
   onActivate,
+  onShow,
 }: {
-  title: string;
-  choices: readonly EmojiChoice[];
+  section: Section;
   /** The index of this section's first button among all buttons of the picker. */
   offset: number;
   activeIndex: number;
-  onPick: (choice: EmojiChoice) => void;
+  onPick: (item: GridItem) => void;
   onActivate: (index: number) => void;
+  onShow: (choice: EmojiChoice) => void;
 }) {
   const headingId = useId();
-  if (choices.length === 0) return null;
+  if (section.items.length === 0) return null;
   return (
-    <section className="emoji-section" aria-labelledby={headingId}>
+    <section className="emoji-section" aria-labelledby={headingId} data-section={section.id}>
       <h3 id={headingId} className="emoji-section-title">
-        {title}
+        {section.label}
       </h3>
       <ul className="emoji-grid">
-        {choices.map((choice, index) => (
-          <li key={`${choice.reaction_type}:${choice.emoji_code}`}>
+        {section.items.map((item, index) => (
+          <li key={`${item.shown.reaction_type}:${item.shown.emoji_code}`}>
             <button
               type="button"
               className="emoji-choice"
-              aria-label={`:${choice.emoji_name}:`}
-              title={`:${choice.emoji_name}:`}
+              aria-label={`:${item.shown.emoji_name}:`}
               data-emoji-index={offset + index}
               tabIndex={offset + index === activeIndex ? 0 : -1}
+              onPointerEnter={() => {
+                onShow(item.shown);
+              }}
               onFocus={() => {
                 onActivate(offset + index);
+                onShow(item.shown);
               }}
               onClick={() => {
-                onPick(choice);
+                onPick(item);
               }}
             >
-              <EmojiGlyph emoji={choice} whenScrolledTo />
+              <GridGlyph emoji={item.shown} />
             </button>
           </li>
         ))}
@@ -102,33 +174,141 @@ function EmojiSection({
 }
 
 /**
- * Picks an emoji: a dialog with a search box ("Search emoji") and a grid of buttons named
- * `:name:` — the organisation's custom emoji first, then Unicode. Arrow keys move in the grid,
- * Enter in the search box picks the first match. `onPick` gets the emoji; the caller closes
- * the picker (Escape, the close button and the backdrop call `onClose`).
+ * Picks an emoji: a popover (role dialog, named `title`) anchored to `anchor`, the button that
+ * opened it, placed by `useFloating` (flips and slides to stay on screen; `withinScroller` also
+ * keeps it inside the anchor's scrolling box, e.g. off compose). It has a search box ("Search
+ * emoji"), a skin-tone selector, a tab per category (Frequently used, Zulip's Unicode
+ * categories, Custom) that scrolls the grid to it, the grid of buttons named `:name:`, and a
+ * footer naming the emoji under the pointer or focus. Arrow keys, Home and End move in the grid;
+ * Enter in the search box picks the first match. Picks are counted per user in `localStorage`
+ * for "Frequently used", and the skin tone is remembered there too. `onPick` gets the emoji and
+ * the caller closes the picker; Escape and a click outside call `onClose` and give focus back to
+ * the anchor, and focus leaving it (Tab) calls `onClose` too.
  */
 export function EmojiPicker({
+  anchor,
   onPick,
   onClose,
   title = "Choose an emoji",
+  withinScroller = false,
 }: {
+  anchor: RefObject<HTMLElement | null>;
   onPick: (emoji: EmojiChoice) => void;
   onClose: () => void;
   title?: string;
+  withinScroller?: boolean;
 }) {
   const [query, setQuery] = useState("");
   const [activeIndex, setActiveIndex] = useState(0);
+  const [previewed, setPreviewed] = useState<EmojiChoice | undefined>(undefined);
+  const [currentSection, setCurrentSection] = useState<string | undefined>(undefined);
+  const rootRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
-  const realmEmoji = useSnapshotQuery(realmQueries.emoji()).data;
-  const custom = useMemo(
-    () => filterEmoji(customEmojiChoices(realmEmoji), query),
-    [realmEmoji, query],
+  const searchRef = useRef<HTMLInputElement>(null);
+  const userId = useSessionStore((session) => session.credentials?.userId ?? null);
+  const [memory, setMemory] = useState(() =>
+    userId === null ? { counts: {}, skinTone: 0 } : readPickerMemory(browserLocalStorage(), userId),
   );
-  const unicode = useMemo(() => filterEmoji(unicodeEmojiChoices(), query), [query]);
-  const all = [...custom, ...unicode];
+  // "Frequently used" as it was on opening: a pick does not reshuffle the open grid.
+  const [counts] = useState(memory.counts);
+  const tone = memory.skinTone;
+  const realmEmoji = useSnapshotQuery(realmQueries.emoji()).data;
+  const custom = useMemo(() => customEmojiChoices(realmEmoji), [realmEmoji]);
+
+  const sections = useMemo((): Section[] => {
+    const items = (choices: readonly EmojiChoice[]) =>
+      choices.map((base) => ({ base, shown: withSkinTone(base, tone) }));
+    if (query.trim() !== "") {
+      const found = filterEmoji([...custom, ...unicodeEmojiChoices()], query);
+      return [{ id: "results", label: "Search results", items: items(found) }];
+    }
+    return [
+      {
+        id: "frequent",
+        label: "Frequently used",
+        tab: "clock",
+        items: items(frequentlyUsed(counts, [...unicodeEmojiChoices(), ...custom])),
+      },
+      ...unicodeCategories().map((category) => ({
+        id: category.id,
+        label: category.label,
+        tab: unicodeGlyph(TAB_GLYPHS[category.id] ?? "2753"),
+        items: items(category.choices),
+      })),
+      ...(custom.length === 0
+        ? []
+        : [{ id: "custom", label: "Custom", tab: custom[0], items: items(custom) }]),
+    ];
+  }, [query, custom, counts, tone]);
+  const all = useMemo(() => sections.flatMap((section) => section.items), [sections]);
+  const shown = previewed ?? all[activeIndex]?.shown;
+
+  useFloating(anchor, rootRef, true, { placement: "bottom-start", withinScroller });
+
+  // Focus the search box on opening; give focus back to the anchor if it was in the picker
+  // when the picker goes (a pick that closes it), unless the caller moved it elsewhere.
+  useEffect(() => {
+    searchRef.current?.focus();
+    const opener = anchor.current;
+    const root = rootRef.current;
+    return () => {
+      const focused = document.activeElement;
+      if (focused === null || focused === document.body || (root?.contains(focused) ?? false)) {
+        opener?.focus();
+      }
+    };
+  }, [anchor]);
+
+  // A press outside (not on the anchor, which toggles) closes; focus goes back to the anchor
+  // unless the press lands on something that takes focus itself.
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+  useEffect(() => {
+    const onMouseDown = (event: MouseEvent) => {
+      const target = event.target;
+      if (!(target instanceof Node)) return;
+      if (rootRef.current?.contains(target) ?? false) return;
+      if (anchor.current?.contains(target) ?? false) return;
+      const takesFocus =
+        target instanceof Element &&
+        target.closest(
+          "input, textarea, select, button, a[href], [tabindex], [contenteditable]",
+        ) !== null;
+      onCloseRef.current();
+      if (!takesFocus) {
+        event.preventDefault();
+        anchor.current?.focus();
+      }
+    };
+    document.addEventListener("mousedown", onMouseDown, true);
+    return () => {
+      document.removeEventListener("mousedown", onMouseDown, true);
+    };
+  }, [anchor]);
+
+  const close = () => {
+    onClose();
+    anchor.current?.focus();
+  };
+
+  const pick = (item: GridItem) => {
+    if (userId !== null) recordPick(browserLocalStorage(), userId, item.base);
+    onPick(item.shown);
+  };
 
   const focusIndex = (index: number) => {
     gridRef.current?.querySelector<HTMLElement>(`[data-emoji-index="${index}"]`)?.focus();
+  };
+
+  const onRootKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys stay in the picker: not the compose box's (Enter sends) nor the app's shortcuts.
+    event.stopPropagation();
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+    }
   };
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -145,51 +325,151 @@ export function EmojiPicker({
     if (event.key === "Enter") {
       event.preventDefault();
       const first = all[0];
-      if (first !== undefined) onPick(first);
+      if (first !== undefined) pick(first);
     } else if (event.key === "ArrowDown" && all.length > 0) {
       event.preventDefault();
       focusIndex(Math.min(activeIndex, all.length - 1));
     }
   };
 
+  const scrollTo = (id: string) => {
+    const grid = gridRef.current;
+    const section = [...(grid?.querySelectorAll<HTMLElement>("[data-section]") ?? [])].find(
+      (each) => each.dataset["section"] === id,
+    );
+    if (grid === null || section === undefined) return;
+    grid.scrollTop = section.offsetTop;
+    setCurrentSection(id);
+  };
+
+  const onGridScroll = () => {
+    const grid = gridRef.current;
+    if (grid === null) return;
+    let current: string | undefined;
+    for (const section of grid.querySelectorAll<HTMLElement>("[data-section]")) {
+      if (section.offsetTop > grid.scrollTop + 1) break;
+      current = section.dataset["section"];
+    }
+    setCurrentSection(current);
+  };
+
+  const tabs = sections.filter((section) => section.tab !== undefined && section.items.length > 0);
+  const current = currentSection ?? tabs[0]?.id;
+
   return (
-    <Dialog title={title} onClose={onClose} className="emoji-picker">
-      <input
-        ref={markAutofocus}
-        type="search"
-        className="emoji-search"
-        aria-label="Search emoji"
-        placeholder="Search emoji"
-        value={query}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setActiveIndex(0);
-        }}
-        onKeyDown={onSearchKeyDown}
-      />
-      <div className="emoji-sections" ref={gridRef} onKeyDown={onGridKeyDown}>
-        <EmojiSection
-          title="Custom"
-          choices={custom}
-          offset={0}
-          activeIndex={activeIndex}
-          onPick={onPick}
-          onActivate={setActiveIndex}
+    <div
+      ref={rootRef}
+      role="dialog"
+      aria-label={title}
+      className="emoji-picker"
+      data-placed="false"
+      onKeyDown={onRootKeyDown}
+      onBlur={(event) => {
+        // Tab (or Shift+Tab) out of the picker closes it, as a menu does; not a move to the
+        // anchor, whose click toggles it.
+        const to = event.relatedTarget;
+        if (!(to instanceof Node) || event.currentTarget.contains(to)) return;
+        if (anchor.current?.contains(to) ?? false) return;
+        onClose();
+      }}
+    >
+      <div className="emoji-picker-top">
+        <input
+          ref={searchRef}
+          type="search"
+          className="emoji-search"
+          aria-label="Search emoji"
+          placeholder="Search emoji"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActiveIndex(0);
+            setPreviewed(undefined);
+            setCurrentSection(undefined);
+          }}
+          onKeyDown={onSearchKeyDown}
         />
-        <EmojiSection
-          title="Emoji"
-          choices={unicode}
-          offset={custom.length}
-          activeIndex={activeIndex}
-          onPick={onPick}
-          onActivate={setActiveIndex}
-        />
+        <div className="emoji-tones" role="group" aria-label="Skin tone">
+          {SKIN_TONES.map((label, index) => (
+            <button
+              key={label}
+              type="button"
+              className={`emoji-tone emoji-tone-${index}`}
+              aria-label={label}
+              title={label}
+              aria-pressed={tone === index}
+              onClick={() => {
+                setMemory((previous) =>
+                  userId === null
+                    ? { ...previous, skinTone: index }
+                    : rememberSkinTone(browserLocalStorage(), userId, index),
+                );
+              }}
+            />
+          ))}
+        </div>
+      </div>
+      {query.trim() === "" && (
+        <div className="emoji-tabs" role="group" aria-label="Emoji categories">
+          {tabs.map((section) => (
+            <button
+              key={section.id}
+              type="button"
+              className="emoji-tab"
+              aria-label={section.label}
+              title={section.label}
+              aria-current={section.id === current ? "true" : undefined}
+              onClick={() => {
+                scrollTo(section.id);
+              }}
+            >
+              {section.tab === "clock" ? (
+                <Icon name="clock" size={16} />
+              ) : section.tab === undefined ? null : (
+                <EmojiGlyph emoji={section.tab} />
+              )}
+            </button>
+          ))}
+        </div>
+      )}
+      <div
+        className="emoji-sections"
+        ref={gridRef}
+        onKeyDown={onGridKeyDown}
+        onScroll={onGridScroll}
+      >
+        {sections.map((section, index) => (
+          <EmojiSection
+            key={section.id}
+            section={section}
+            offset={sections.slice(0, index).reduce((sum, each) => sum + each.items.length, 0)}
+            activeIndex={activeIndex}
+            onPick={pick}
+            onActivate={setActiveIndex}
+            onShow={setPreviewed}
+          />
+        ))}
         {all.length === 0 && (
           <p className="muted emoji-empty" role="status">
             No emoji match “{query.trim()}”.
           </p>
         )}
       </div>
-    </Dialog>
+      <div className="emoji-footer">
+        {shown !== undefined && (
+          <>
+            <EmojiGlyph emoji={shown} />
+            <span className="emoji-footer-names">
+              <span className="emoji-footer-name">:{shown.emoji_name}:</span>
+              {shown.aliases.length > 0 && (
+                <span className="emoji-footer-aliases muted">
+                  {shown.aliases.map((alias) => `:${alias}:`).join(" ")}
+                </span>
+              )}
+            </span>
+          </>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import type { ApiClient } from "../../api/client";
 import type { Message } from "../../../common/wire/message";
 import type { OwnProfile } from "../../../common/wire/users";
@@ -106,6 +106,7 @@ export function MessageActions({
   isAdmin: boolean;
 }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const reactionButtonRef = useRef<HTMLButtonElement>(null);
   const ownUserId = useSessionStore((session) => session.credentials?.userId ?? null);
   const client = useSessionStore((session) => session.client);
   const isCollapsed = useUiStore((state) => state.collapsedMessageIds.has(message.id));
@@ -126,6 +127,7 @@ export function MessageActions({
   return (
     <div className="message-toolbar" data-open={dialog !== null ? "true" : undefined}>
       <button
+        ref={reactionButtonRef}
         type="button"
         className="icon-button"
         aria-label="Add reaction"
@@ -133,7 +135,7 @@ export function MessageActions({
         onPointerEnter={preloadEmojiPicker}
         onFocus={preloadEmojiPicker}
         onClick={() => {
-          setDialog("reaction");
+          setDialog((open) => (open === "reaction" ? null : "reaction"));
         }}
       >
         <Icon name="smile" />
@@ -158,7 +160,9 @@ export function MessageActions({
       >
         <Icon name="more" />
       </MenuButton>
-      {dialog === "reaction" && <ReactionPicker messageId={message.id} onClose={close} />}
+      {dialog === "reaction" && (
+        <ReactionPicker messageId={message.id} anchor={reactionButtonRef} onClose={close} />
+      )}
       {dialog === "history" && (
         <BodyPortal>
           <Suspense fallback={null}>

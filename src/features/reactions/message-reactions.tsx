@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState, type RefObject } from "react";
 import type { Message } from "../../../common/wire/message";
 import { Icon } from "../../components/icon";
 import { useSessionStore } from "../../stores/session-store";
@@ -11,12 +11,25 @@ import { toggleReaction } from "../../controllers/reactions";
 import type { ReactionEmoji } from "../../lib/reaction-emoji";
 import "./reactions.css";
 
-/** The picker that adds a reaction to `messageId` (or removes mine, if I picked it again). */
-export function ReactionPicker({ messageId, onClose }: { messageId: number; onClose: () => void }) {
+/**
+ * The picker that adds a reaction to `messageId` (or removes mine, if I picked it again),
+ * anchored to the button that opened it and kept inside the message list (not over compose).
+ */
+export function ReactionPicker({
+  messageId,
+  anchor,
+  onClose,
+}: {
+  messageId: number;
+  anchor: RefObject<HTMLElement | null>;
+  onClose: () => void;
+}) {
   return (
     <BodyPortal>
       <LazyEmojiPicker
         title="Add a reaction"
+        anchor={anchor}
+        withinScroller
         onClose={onClose}
         onPick={(emoji: ReactionEmoji) => {
           onClose();
@@ -36,6 +49,7 @@ export function MessageReactions({ message }: { message: Message }) {
   const ownUserId = useSessionStore((session) => session.credentials?.userId ?? null);
   const userName = useUserName();
   const [isPicking, setPicking] = useState(false);
+  const addRef = useRef<HTMLButtonElement>(null);
   const groups = useMemo(
     () => groupReactions(message.reactions ?? [], ownUserId),
     [message.reactions, ownUserId],
@@ -68,6 +82,7 @@ export function MessageReactions({ message }: { message: Message }) {
         })}
       </ul>
       <button
+        ref={addRef}
         type="button"
         className="reaction-add"
         aria-label="Add reaction"
@@ -75,7 +90,7 @@ export function MessageReactions({ message }: { message: Message }) {
         onPointerEnter={preloadEmojiPicker}
         onFocus={preloadEmojiPicker}
         onClick={() => {
-          setPicking(true);
+          setPicking((open) => !open);
         }}
       >
         <Icon name="plus" size={14} />
@@ -83,6 +98,7 @@ export function MessageReactions({ message }: { message: Message }) {
       {isPicking && (
         <ReactionPicker
           messageId={message.id}
+          anchor={addRef}
           onClose={() => {
             setPicking(false);
           }}
