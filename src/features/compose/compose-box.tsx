@@ -288,6 +288,7 @@ export function ComposeBox({
         createPortal(
           <LazyEmojiPicker
             anchor={emojiButtonRef}
+            forText
             onPick={(emoji) => {
               insertEmoji(emoji.emoji_name);
             }}

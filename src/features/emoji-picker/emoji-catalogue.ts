@@ -1,5 +1,6 @@
 import type { RealmEmojiMap } from "../../../common/wire/realm";
 import { EMOJI_CATEGORIES, EMOJI_TABLE, SKIN_TONE_NAMES } from "../../../common/emoji/emoji-table";
+import { UNICODE_EMOJI } from "../../../common/markdown/emoji-data";
 import type { ReactionEmoji } from "../../lib/reaction-emoji";
 
 /** An emoji the picker offers: how a reaction names it, plus other names to search by. */
@@ -67,6 +68,19 @@ function catalogue(): UnicodeCatalogue {
   }
   unicodeCatalogue = { all, byCategory };
   return unicodeCatalogue;
+}
+
+/** The codes whose `:name:` the message renderer knows (Zulip's names it carries). */
+const TEXT_CODES: ReadonlySet<string> = new Set(UNICODE_EMOJI.map(([code]) => code));
+
+/**
+ * The choices a message's text can hold: custom emoji, and the Unicode emoji the renderer names
+ * (the table's others are reactions only: their `:name:` would stay text in the message).
+ */
+export function textEmoji(choices: readonly EmojiChoice[]): EmojiChoice[] {
+  return choices.filter(
+    (choice) => choice.reaction_type !== "unicode_emoji" || TEXT_CODES.has(choice.emoji_code),
+  );
 }
 
 /** Every Unicode emoji we know (the generated table), canonical name first, in its order. */

@@ -16,7 +16,7 @@ beforeEach(() => {
   document.body.innerHTML = "";
 });
 
-function openPicker() {
+function openPicker({ forText = false } = {}) {
   const opener = document.createElement("button");
   opener.textContent = "Open";
   document.body.append(opener);
@@ -24,11 +24,14 @@ function openPicker() {
   (anchor as { current: HTMLButtonElement | null }).current = opener;
   const onPick = vi.fn<(emoji: EmojiChoice) => void>();
   const onClose = vi.fn<() => void>();
-  const result = render(<EmojiPicker anchor={anchor} onPick={onPick} onClose={onClose} />, {
+  const picker = (
+    <EmojiPicker anchor={anchor} onPick={onPick} onClose={onClose} forText={forText} />
+  );
+  const result = render(picker, {
     wrapper: session.wrapper,
   });
-  const picker = screen.getByRole("dialog", { name: "Choose an emoji" });
-  return { opener, onPick, onClose, picker, unmount: result.unmount };
+  const dialog = screen.getByRole("dialog", { name: "Choose an emoji" });
+  return { opener, onPick, onClose, picker: dialog, unmount: result.unmount };
 }
 
 function buttonNames(region: HTMLElement): (string | null)[] {
@@ -154,6 +157,24 @@ describe("EmojiPicker", () => {
     });
     expect(footer?.textContent).toContain(":tada:");
     expect(footer?.textContent).toContain(":congratulations:");
+  });
+
+  it("for message text offers only emoji the renderer names, without skin tones", () => {
+    const { picker } = openPicker({ forText: true });
+    const search = screen.getByRole("searchbox", { name: "Search emoji" });
+    expect(within(picker).queryByRole("group", { name: "Skin tone" })).toBeNull();
+    fireEvent.change(search, { target: { value: "flamingo" } });
+    expect(within(picker).queryByRole("button", { name: ":flamingo:" })).toBeNull();
+    fireEvent.change(search, { target: { value: "heart" } });
+    expect(within(picker).getByRole("button", { name: ":heart:" })).toBeDefined();
+  });
+
+  it("for a reaction offers every emoji of the table", () => {
+    const { picker } = openPicker();
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search emoji" }), {
+      target: { value: "flamingo" },
+    });
+    expect(within(picker).getByRole("button", { name: ":flamingo:" })).toBeDefined();
   });
 
   it("searches in one list without tabs; Enter picks the first match", () => {

@@ -20,6 +20,7 @@ import {
   filterEmoji,
   frequentlyUsed,
   unicodeCategories,
+  textEmoji,
   unicodeEmojiChoices,
   withSkinTone,
   type EmojiChoice,
@@ -191,12 +192,18 @@ export function EmojiPicker({
   onClose,
   title = "Choose an emoji",
   withinScroller = false,
+  forText = false,
 }: {
   anchor: RefObject<HTMLElement | null>;
   onPick: (emoji: EmojiChoice) => void;
   onClose: () => void;
   title?: string;
   withinScroller?: boolean;
+  /**
+   * For message text (compose): only the emoji whose `:name:` the message renderer knows
+   * (`textEmoji`), without skin tones; a reaction may be any emoji of the table.
+   */
+  forText?: boolean;
 }) {
   const [query, setQuery] = useState("");
   const [activeIndex, setActiveIndex] = useState(0);
@@ -211,15 +218,16 @@ export function EmojiPicker({
   );
   // "Frequently used" as it was on opening: a pick does not reshuffle the open grid.
   const [counts] = useState(memory.counts);
-  const tone = memory.skinTone;
+  const tone = forText ? 0 : memory.skinTone;
   const realmEmoji = useSnapshotQuery(realmQueries.emoji()).data;
   const custom = useMemo(() => customEmojiChoices(realmEmoji), [realmEmoji]);
 
   const sections = useMemo((): Section[] => {
     const items = (choices: readonly EmojiChoice[]) =>
       choices.map((base) => ({ base, shown: withSkinTone(base, tone) }));
+    const unicode = forText ? textEmoji(unicodeEmojiChoices()) : unicodeEmojiChoices();
     if (query.trim() !== "") {
-      const found = filterEmoji([...custom, ...unicodeEmojiChoices()], query);
+      const found = filterEmoji([...custom, ...unicode], query);
       return [{ id: "results", label: "Search results", items: items(found) }];
     }
     return [
@@ -227,19 +235,22 @@ export function EmojiPicker({
         id: "frequent",
         label: "Frequently used",
         tab: "clock",
-        items: items(frequentlyUsed(counts, [...unicodeEmojiChoices(), ...custom])),
+        items: items(frequentlyUsed(counts, [...unicode, ...custom])),
       },
-      ...unicodeCategories().map((category) => ({
-        id: category.id,
-        label: category.label,
-        tab: unicodeGlyph(TAB_GLYPHS[category.id] ?? "2753"),
-        items: items(category.choices),
+      ...unicodeCategories().flatMap((category): Section[] => {
+        const choices = forText ? textEmoji(category.choices) : category.choices;
+        if (choices.length === 0) return [];
+        const tab = unicodeGlyph(TAB_GLYPHS[category.id] ?? "2753");
+        return [{ id: category.id, label: category.label, tab, items: items(choices) }];
+      }),
+      ...custom.slice(0, 1).map((first) => ({
+        id: "custom",
+        label: "Custom",
+        tab: first,
+        items: items(custom),
       })),
-      ...(custom.length === 0
-        ? []
-        : [{ id: "custom", label: "Custom", tab: custom[0], items: items(custom) }]),
     ];
-  }, [query, custom, counts, tone]);
+  }, [query, custom, counts, tone, forText]);
   const all = useMemo(() => sections.flatMap((section) => section.items), [sections]);
   const shown = previewed ?? all[activeIndex]?.shown;
 
@@ -389,7 +400,7 @@ export function EmojiPicker({
           }}
           onKeyDown={onSearchKeyDown}
         />
-        <div className="emoji-tones" role="group" aria-label="Skin tone">
+        <div className="emoji-tones" role="group" aria-label="Skin tone" hidden={forText}>
           {SKIN_TONES.map((label, index) => (
             <button
               key={label}
