@@ -160,7 +160,6 @@ interface KeyContext {
   readonly goToNewest: () => void;
 }
 
-/** The list's keys: j/k/arrows select, End goes to the newest, s stars, e edits one's own. */
 /**
  * Goes to the newest messages each time a message is sent to this narrow (`requestShowNewest`),
  * so the one just sent is seen even from far up the history; not for the requests made before
@@ -177,6 +176,7 @@ function useShowNewestOnRequest(goToNewest: () => void): void {
   }, [sequence]);
 }
 
+/** The list's keys (see `listKeyCommand`): select, jump to either end, scroll, star, edit. */
 function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): void {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   const command = listKeyCommand(event.key);
@@ -202,6 +202,21 @@ function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): 
       context.goToNewest();
       const last = context.ids[context.ids.length - 1];
       if (last !== undefined) uiActions.selectMessage(last);
+      break;
+    }
+    case "oldest": {
+      const first = context.ids[0];
+      if (first === undefined) return;
+      uiActions.selectMessage(first);
+      context.list.revealOrder(messageOrder(first), { align: "top", focus: true });
+      break;
+    }
+    case "page-down":
+    case "page-up": {
+      // Most of a screen, as the browser's own PgDn, whatever has the focus in the list.
+      const scroller = event.currentTarget;
+      const page = scroller.clientHeight * 0.9;
+      scroller.scrollBy({ top: command === "page-down" ? page : -page });
       break;
     }
     case "star":

@@ -29,6 +29,44 @@ describe("globalAction", () => {
     expect(globalAction({ ...plain, key: "constructor" })).toBeNull();
   });
 
+  it("maps Zulip's navigation and message keys, Shift giving the capital", () => {
+    const cases: [string, string][] = [
+      ["N", "next-unread-followed"],
+      ["A", "previous-stream"],
+      ["D", "next-stream"],
+      ["a", "combined-feed"],
+      ["I", "inbox"],
+      ["t", "recent"],
+      ["d", "drafts"],
+      [">", "quote"],
+      ["M", "toggle-topic-mute"],
+      ["u", "sender-card"],
+      ["v", "view-image"],
+      ["-", "toggle-collapsed"],
+      ["U", "mark-unread-from"],
+    ];
+    for (const [key, action] of cases) {
+      expect(globalAction({ ...plain, key }), key).toBe(action);
+      expect(globalAction({ ...plain, key, isTyping: true }), key).toBeNull();
+      expect(globalAction({ ...plain, key, altKey: true }), key).toBeNull();
+      expect(globalAction({ ...plain, key, ctrlKey: true }), key).toBeNull();
+    }
+    // Keys Zulip gives no meaning to, or whose feature Parley lacks (`m`: move), do nothing.
+    expect(globalAction({ ...plain, key: "m" })).toBeNull();
+    expect(globalAction({ ...plain, key: "P" })).toBeNull();
+  });
+
+  it("stars with Ctrl+S or ⌘+S outside text fields, and leaves Ctrl+[ as Escape", () => {
+    expect(globalAction({ ...plain, key: "s", ctrlKey: true })).toBe("star");
+    expect(globalAction({ ...plain, key: "s", metaKey: true })).toBe("star");
+    expect(globalAction({ ...plain, key: "s", ctrlKey: true, isTyping: true })).toBeNull();
+    expect(globalAction({ ...plain, key: "s", ctrlKey: true, altKey: true })).toBeNull();
+    expect(globalAction({ ...plain, key: "[", ctrlKey: true, isTyping: true })).toBe("escape");
+    // ⌘+[ is the browser's Back.
+    expect(globalAction({ ...plain, key: "[", metaKey: true })).toBeNull();
+    expect(globalAction({ ...plain, key: "[" })).toBeNull();
+  });
+
   it("searches with Ctrl+K or ⌘+K, even while typing, and takes no other modified key", () => {
     expect(globalAction({ ...plain, key: "k", ctrlKey: true, isTyping: true })).toBe("search");
     expect(globalAction({ ...plain, key: "k", metaKey: true })).toBe("search");

@@ -6,6 +6,13 @@ export type GlobalAction =
   | "reply-to-sender"
   | "next-unread"
   | "next-unread-direct"
+  | "next-unread-followed"
+  | "previous-stream"
+  | "next-stream"
+  | "combined-feed"
+  | "inbox"
+  | "recent"
+  | "drafts"
   | "search"
   | "filter-users"
   | "streams"
@@ -13,6 +20,13 @@ export type GlobalAction =
   | "message-menu"
   | "react"
   | "toggle-thumbs-up"
+  | "quote"
+  | "star"
+  | "toggle-topic-mute"
+  | "sender-card"
+  | "view-image"
+  | "toggle-collapsed"
+  | "mark-unread-from"
   | "help"
   | "escape";
 
@@ -44,16 +58,35 @@ const LETTER_ACTIONS: Readonly<Record<string, GlobalAction>> = {
   ":": "react",
   "+": "toggle-thumbs-up",
   "?": "help",
+  N: "next-unread-followed",
+  A: "previous-stream",
+  D: "next-stream",
+  a: "combined-feed",
+  I: "inbox",
+  t: "recent",
+  d: "drafts",
+  ">": "quote",
+  M: "toggle-topic-mute",
+  u: "sender-card",
+  v: "view-image",
+  "-": "toggle-collapsed",
+  U: "mark-unread-from",
 };
 
+
 /**
- * The global shortcut a key press means, or null. Escape works even while typing, and Ctrl+K
- * (⌘+K) searches from anywhere, as in Zulip.
+ * The global shortcut a key press means, or null. Escape (or Ctrl+[) works even while typing,
+ * Ctrl+K (⌘+K) searches from anywhere, and Ctrl+S stars the selected message (not while typing,
+ * where the browser's own keys stay), as in Zulip. No other modified key is taken.
  */
 export function globalAction(press: KeyPress): GlobalAction | null {
   if (press.isInDialog) return null;
-  if ((press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === "k") {
-    return "search";
+  if ((press.ctrlKey || press.metaKey) && !press.altKey) {
+    const key = press.key.toLowerCase();
+    if (key === "s") return press.isTyping ? null : "star";
+    // Ctrl+[ is Ctrl on a Mac too (⌘+[ is the browser's Back).
+    if (key === "[") return press.ctrlKey ? "escape" : null;
+    return key === "k" ? "search" : null;
   }
   if (press.ctrlKey || press.metaKey || press.altKey) return null;
   if (press.key === "Escape") return "escape";
