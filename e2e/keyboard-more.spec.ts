@@ -1,0 +1,143 @@
+import { expect, type Page } from "@playwright/test";
+import { test } from "./support/test";
+import { apiUser, type ApiUser } from "./support/api-user";
+import { logIn, openStreamAtNewest } from "./support/reader";
+
+// Zulip's further keys: Shift+M mutes and unmutes the selected message's topic, Shift+D and
+// Shift+A step through the sidebar's streams, `a`/Shift+I/`t` open the views, `u` shows the
+// sender's card, `-` collapses the message; and the help dialog (`?`) lists them in Zulip's
+// groups, its key column lined up, loaded only when it first opens. Horatio reads.
+
+const READER = "horatio@parley.test";
+const run = Date.now().toString(36);
+
+/** Iago posts `text` in a new topic of #general; Horatio opens #general and selects it. */
+async function selectFreshMessage(page: Page, iago: ApiUser, topic: string, text: string) {
+  await iago.sendStream("general", topic, text);
+  await logIn(page, "", READER);
+  await openStreamAtNewest(page, "general");
+  const messages = page.getByRole("list", { name: "Messages" });
+  await messages.getByText(text).click();
+  const selected = messages.locator('li[data-selected="true"]');
+  await expect(selected).toContainText(text);
+  return selected;
+}
+
+/** The reader's topic policies, as the server has them: [topic, policy] pairs. */
+async function topicPolicies(reader: ApiUser): Promise<[string, number][]> {
+  const body = await reader.call("POST", "register", { fetch_event_types: '["user_topic"]' });
+  return (body["user_topics"] as { topic_name: string; visibility_policy: number }[]).map(
+    (topic) => [topic.topic_name, topic.visibility_policy],
+  );
+}
+
+test("Shift+M mutes the selected message's topic, and unmutes it", async ({ page, baseURL }) => {
+  const iago = await apiUser(baseURL ?? "", "iago@parley.test");
+  const reader = await apiUser(baseURL ?? "", READER);
+  const topic = `mute me ${run}`;
+  await selectFreshMessage(page, iago, topic, `Mute this topic from the keyboard (${run})`);
+
+  await page.keyboard.press("Shift+M");
+  await expect.poll(() => topicPolicies(reader)).toContainEqual([topic, 1]);
+  // The sidebar hears the server's event: the topic is dimmed there.
+  const streams = page.getByRole("navigation", { name: "Streams" });
+  await expect(streams.locator(".sidebar-row.is-muted")).toContainText(topic);
+
+  await page.keyboard.press("Shift+M");
+  await expect
+    .poll(async () => (await topicPolicies(reader)).filter(([name]) => name === topic))
+    .toEqual([]);
+  await expect(streams.locator(".sidebar-row.is-muted", { hasText: topic })).toHaveCount(0);
+});
+
+test("Shift+D and Shift+A go to the next and previous stream of the sidebar", async ({
+  page,
+}) => {
+  await logIn(page, "", READER);
+  await openStreamAtNewest(page, "general");
+  const names = await page
+    .getByRole("navigation", { name: "Streams" })
+    .locator("a.stream-link .stream-name")
+    .allTextContents();
+  const index = names.indexOf("general");
+  expect(index).toBeGreaterThanOrEqual(0);
+  expect(names.length).toBeGreaterThan(1);
+  const next = names[(index + 1) % names.length];
+  const heading = page.getByRole("heading", { level: 1 });
+
+  await page.locator("body").press("Shift+D");
+  await expect(heading).toHaveText(`#${next ?? ""}`);
+  await page.keyboard.press("Shift+A");
+  await expect(heading).toHaveText("#general");
+});
+
+test("a, Shift+I and t open the views; u shows the sender; - collapses the message", async ({
+  page,
+  baseURL,
+}) => {
+  const iago = await apiUser(baseURL ?? "", "iago@parley.test");
+  const text = `Collapse me and show my sender (${run})`;
+  const selected = await selectFreshMessage(page, iago, `keys ${run}`, text);
+
+  await page.keyboard.press("u");
+  const card = page.getByRole("dialog", { name: /Iago/ });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("iago@parley.test")).toBeVisible();
+  // The card is a dialog: it takes its own keys, the shortcuts wait.
+  await page.keyboard.press("a");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("#general");
+  await page.keyboard.press("Escape");
+  await expect(card).toBeHidden();
+
+  await page.keyboard.press("-");
+  await expect(selected.getByText("Message collapsed.")).toBeVisible();
+  await expect(selected.getByText(text)).toBeHidden();
+  await page.keyboard.press("-");
+  await expect(selected.getByText(text)).toBeVisible();
+
+  const heading = page.getByRole("heading", { level: 1 });
+  await page.keyboard.press("a");
+  await expect(heading).toHaveText("All messages");
+  await page.keyboard.press("Shift+I");
+  await expect(heading).toHaveText("Inbox");
+  await page.keyboard.press("t");
+  await expect(heading).toHaveText("Recent conversations");
+});
+
+test("the help dialog loads on ?, lists Zulip's groups and new keys, its columns lined up", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await logIn(page, "", READER);
+  await openStreamAtNewest(page, "general");
+  const before = scripts.length;
+  expect(before).toBeGreaterThan(0);
+
+  await page.locator("body").press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toBeVisible();
+  // Its code came only now, in a chunk of its own.
+  expect(scripts.slice(0, before).some((url) => url.includes("shortcuts-help"))).toBe(false);
+  expect(scripts.slice(before).some((url) => url.includes("shortcuts-help"))).toBe(true);
+
+  for (const title of ["The basics", "Navigation", "Composing messages", "Message actions"]) {
+    await expect(help.getByRole("table", { name: title })).toBeVisible();
+  }
+  const row = help.getByRole("row", { name: /Mute or unmute its topic/ });
+  await expect(row.getByRole("cell").first()).toHaveText("Shift+M");
+
+  // Every key cell starts at one x, every description at another, across all the groups.
+  const lefts = (selector: string) =>
+    help
+      .locator(selector)
+      .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left)));
+  const keyLefts = await lefts("tbody td.shortcut-keys");
+  const descriptionLefts = await lefts("tbody td.shortcut-description");
+  expect(keyLefts.length).toBeGreaterThan(30);
+  expect(new Set(keyLefts).size).toBe(1);
+  expect(new Set(descriptionLefts).size).toBe(1);
+  expect(descriptionLefts[0]).toBeGreaterThan(keyLefts[0] ?? Infinity);
+});
