@@ -141,3 +141,34 @@ test("the help dialog loads on ?, lists Zulip's groups and new keys, its columns
   expect(new Set(descriptionLefts).size).toBe(1);
   expect(descriptionLefts[0]).toBeGreaterThan(keyLefts[0] ?? Infinity);
 });
+
+test("Home, Shift+G, PgDn and Shift+K move through the message list", async ({
+  page,
+  baseURL,
+}) => {
+  const iago = await apiUser(baseURL ?? "", "iago@parley.test");
+  const stream = `keys-scroll-${run}`;
+  await iago.createStream(stream, ["iago@parley.test", READER]);
+  await iago.sendNumbered(stream, "pages", 60);
+  await logIn(page, "", READER);
+  await openStreamAtNewest(page, stream);
+  const messages = page.getByRole("list", { name: "Messages" });
+  const selected = messages.locator('li[data-selected="true"]');
+  await messages.getByText("m30", { exact: true }).click();
+  await expect(selected).toContainText("m30");
+
+  await page.keyboard.press("Shift+G");
+  await expect(selected).toContainText("m59");
+  await page.keyboard.press("Home");
+  await expect(selected).toContainText("m0");
+  await expect(selected.getByText("m0", { exact: true })).toBeInViewport();
+
+  const scroller = page.locator(".message-list-scroll");
+  const scrollTop = () => scroller.evaluate((element) => element.scrollTop);
+  const top = await scrollTop();
+  await page.keyboard.press("PageDown");
+  await expect.poll(scrollTop).toBeGreaterThan(top + 100);
+  const down = await scrollTop();
+  await page.keyboard.press("Shift+K");
+  await expect.poll(scrollTop).toBeLessThan(down - 100);
+});
