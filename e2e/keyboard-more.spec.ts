@@ -1,12 +1,13 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./support/test";
 import { apiUser, type ApiUser } from "./support/api-user";
-import { logIn, openStreamAtNewest } from "./support/reader";
+import { expectConnectionState, logIn, openStreamAtNewest } from "./support/reader";
 
 // Zulip's further keys: Shift+M mutes and unmutes the selected message's topic, Shift+D and
-// Shift+A step through the sidebar's streams, `a`/Shift+I/`t` open the views, `u` shows the
-// sender's card, `-` collapses the message; and the help dialog (`?`) lists them in Zulip's
-// groups, its key column lined up, loaded only when it first opens. Horatio reads.
+// Shift+A step through the sidebar's streams, Shift+N goes to followed topics, `a`/Shift+I/`t`
+// open the views, `u` shows the sender's card, `-` collapses the message, Home/Shift+G/PgDn/
+// Shift+K move through the list; and the help dialog (`?`) lists them in Zulip's groups, its
+// key column lined up, loaded only when it first opens. Horatio reads (Rosalind for Shift+N).
 
 const READER = "horatio@parley.test";
 const run = Date.now().toString(36);
@@ -50,9 +51,7 @@ test("Shift+M mutes the selected message's topic, and unmutes it", async ({ page
   await expect(streams.locator(".sidebar-row.is-muted", { hasText: topic })).toHaveCount(0);
 });
 
-test("Shift+D and Shift+A go to the next and previous stream of the sidebar", async ({
-  page,
-}) => {
+test("Shift+D and Shift+A go to the next and previous stream of the sidebar", async ({ page }) => {
   await logIn(page, "", READER);
   await openStreamAtNewest(page, "general");
   const names = await page
@@ -142,10 +141,7 @@ test("the help dialog loads on ?, lists Zulip's groups and new keys, its columns
   expect(descriptionLefts[0]).toBeGreaterThan(keyLefts[0] ?? Infinity);
 });
 
-test("Home, Shift+G, PgDn and Shift+K move through the message list", async ({
-  page,
-  baseURL,
-}) => {
+test("Home, Shift+G, PgDn and Shift+K move through the message list", async ({ page, baseURL }) => {
   const iago = await apiUser(baseURL ?? "", "iago@parley.test");
   const stream = `keys-scroll-${run}`;
   await iago.createStream(stream, ["iago@parley.test", READER]);
@@ -171,4 +167,36 @@ test("Home, Shift+G, PgDn and Shift+K move through the message list", async ({
   const down = await scrollTop();
   await page.keyboard.press("Shift+K");
   await expect.poll(scrollTop).toBeLessThan(down - 100);
+});
+
+test("Shift+N goes to the next followed topic with unread messages, past others", async ({
+  page,
+  baseURL,
+}) => {
+  const iago = await apiUser(baseURL ?? "", "iago@parley.test");
+  // Rosalind follows no other topic (no spec makes her follow one).
+  const reader = await apiUser(baseURL ?? "", "rosalind@parley.test");
+  // A name that sorts before every demo stream: its topics are the first unread ones.
+  const stream = `0-0-follow-${run}`;
+  const streamId = await iago.createStream(stream, ["iago@parley.test", reader.email]);
+  // The followed topic is the older: `n` takes the newer one first.
+  await iago.sendStream(stream, "followed", "Find me with Shift+N");
+  await iago.sendStream(stream, "not followed", "Skip me with Shift+N");
+  await reader.call("POST", "user_topics", {
+    stream_id: String(streamId),
+    topic: "followed",
+    visibility_policy: "3",
+  });
+
+  await logIn(page, "", reader.email);
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await expectConnectionState(page, "live");
+  const heading = page.getByRole("heading", { level: 1 });
+  // `n` takes the newer topic; Shift+N passes it for the followed one.
+  await page.locator("body").press("n");
+  await expect(heading).toHaveText(`#${stream} > not followed`);
+  await page.keyboard.press("Shift+I");
+  await expect(heading).toHaveText("Inbox");
+  await page.keyboard.press("Shift+N");
+  await expect(heading).toHaveText(`#${stream} > followed`);
 });
