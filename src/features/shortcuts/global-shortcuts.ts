@@ -73,7 +73,6 @@ const LETTER_ACTIONS: Readonly<Record<string, GlobalAction>> = {
   U: "mark-unread-from",
 };
 
-
 /**
  * The global shortcut a key press means, or null. Escape (or Ctrl+[) works even while typing,
  * Ctrl+K (⌘+K) searches from anywhere, and Ctrl+S stars the selected message (not while typing,
