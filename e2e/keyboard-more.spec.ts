@@ -200,3 +200,53 @@ test("Shift+N goes to the next followed topic with unread messages, past others"
   await page.keyboard.press("Shift+N");
   await expect(heading).toHaveText(`#${stream} > followed`);
 });
+
+test("= toggles the first reaction, @ replies mentioning, Enter replies, ← edits one's own", async ({
+  page,
+  baseURL,
+}) => {
+  const iago = await apiUser(baseURL ?? "", "iago@parley.test");
+  const reader = await apiUser(baseURL ?? "", READER);
+  const topic = `react ${run}`;
+  const own = `Horatio's own, to edit with the left arrow (${run})`;
+  await reader.sendStream("general", topic, own);
+  const text = `React to me with = (${run})`;
+  const id = await iago.sendStream("general", topic, text);
+  await iago.call("POST", `messages/${String(id)}/reactions`, { emoji_name: "octopus" });
+
+  await logIn(page, "", READER);
+  await openStreamAtNewest(page, "general");
+  const messages = page.getByRole("list", { name: "Messages" });
+  const row = messages.locator(`li[data-message-id="${String(id)}"]`);
+  await row.getByText(text).click();
+  await expect(row).toHaveAttribute("data-selected", "true");
+
+  const octopus = row.getByRole("list", { name: "Reactions" }).getByRole("button");
+  await expect(octopus).toHaveAttribute("aria-pressed", "false");
+  await page.keyboard.press("=");
+  await expect(octopus).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("=");
+  await expect(octopus).toHaveAttribute("aria-pressed", "false");
+
+  const heading = page.getByRole("heading", { level: 1 });
+  const compose = page.getByRole("textbox", { name: "Message" });
+  await page.keyboard.press("@");
+  await expect(heading).toHaveText(`#general > ${topic}`);
+  await expect(compose).toBeFocused();
+  await expect(compose).toHaveValue(/^@\*\*Iago[^*]*\*\* $/);
+  await compose.fill("");
+  await page.keyboard.press("Escape");
+
+  // Enter on the selected row (not a control in it) replies.
+  await row.getByText(text).click();
+  await expect(row.locator("article")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(compose).toBeFocused();
+  await page.keyboard.press("Escape");
+
+  await row.getByText(text).click();
+  await page.keyboard.press("ArrowLeft");
+  const editor = messages.getByRole("form", { name: "Edit message" });
+  await expect(editor).toBeVisible();
+  await expect(editor.getByRole("textbox", { name: "Edit content" })).toHaveValue(own);
+});

@@ -9,6 +9,14 @@ describe("listKeyCommand", () => {
     ).toEqual(["next", "next", "previous", "previous", "newest", "star", "edit", null, null]);
   });
 
+  it("maps ← to editing one's last message and Enter to replying", () => {
+    expect(["ArrowLeft", "Enter", "ArrowRight"].map(listKeyCommand)).toEqual([
+      "edit-last",
+      "reply",
+      null,
+    ]);
+  });
+
   it("maps Zulip's scrolling keys: Home, Shift+G, PgDn/PgUp and Shift+J/Shift+K", () => {
     expect(["Home", "G", "PageDown", "J", "PageUp", "K"].map(listKeyCommand)).toEqual([
       "oldest",

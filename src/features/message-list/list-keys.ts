@@ -4,10 +4,15 @@ export type ListKeyCommand =
 
 /**
  * The list's keys (no modifiers), as Zulip's: j/k and arrows move, End (Shift+G) goes to the
- * newest, Home to the oldest loaded, PgDn/PgUp (Shift+J/Shift+K) scroll a page, s stars, e edits.
+ * newest, Home to the oldest loaded, PgDn/PgUp (Shift+J/Shift+K) scroll a page, s stars, e edits,
+ * ← edits one's last message, Enter replies (on the selected row itself).
  */
 export function listKeyCommand(key: string): ListKeyCommand | null {
   switch (key) {
+    case "ArrowLeft":
+      return "edit-last";
+    case "Enter":
+      return "reply";
     case "Home":
       return "oldest";
     case "G":

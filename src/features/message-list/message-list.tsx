@@ -17,6 +17,7 @@ import { currentSelectedMessageId, uiActions, useUiStore } from "../../stores/ui
 import { isUnreadNow } from "../../stores/unread-store";
 import { ActionToast } from "../message-actions/action-toast";
 import { useIsAdministrator } from "../message-actions/message-actions";
+import { replyTo } from "../message-actions/message-commands";
 import { toggleStar } from "../../controllers/star";
 import { messageOrder, outboxRows, type ListRow } from "./group-rows";
 import { adjacentMessageId, indexOfId, isOwnKeysTarget, listKeyCommand } from "./list-keys";
@@ -226,6 +227,21 @@ function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): 
     case "edit":
       if (message === undefined || message.sender_id !== context.ownUserId) return;
       uiActions.startEditing(message.id);
+      break;
+    case "edit-last": {
+      const ownUserId = context.ownUserId;
+      const last = context.ids.findLast((id) => currentMessage(id)?.sender_id === ownUserId);
+      if (last === undefined) return;
+      uiActions.selectMessage(last);
+      context.list.revealOrder(messageOrder(last), { align: "nearest", focus: false });
+      uiActions.startEditing(last);
+      break;
+    }
+    case "reply":
+      // Enter on the selected row itself; on a control inside it, the control's own Enter.
+      if (!(event.target instanceof HTMLElement) || event.target.tagName !== "ARTICLE") return;
+      if (message === undefined || context.ownUserId === null) return;
+      replyTo(message, context.ownUserId);
       break;
   }
   event.preventDefault();

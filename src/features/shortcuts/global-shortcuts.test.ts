@@ -44,6 +44,8 @@ describe("globalAction", () => {
       ["v", "view-image"],
       ["-", "toggle-collapsed"],
       ["U", "mark-unread-from"],
+      ["=", "toggle-first-reaction"],
+      ["@", "reply-mention"],
     ];
     for (const [key, action] of cases) {
       expect(globalAction({ ...plain, key }), key).toBe(action);

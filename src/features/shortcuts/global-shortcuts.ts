@@ -27,6 +27,8 @@ export type GlobalAction =
   | "view-image"
   | "toggle-collapsed"
   | "mark-unread-from"
+  | "toggle-first-reaction"
+  | "reply-mention"
   | "help"
   | "escape";
 
@@ -71,6 +73,8 @@ const LETTER_ACTIONS: Readonly<Record<string, GlobalAction>> = {
   v: "view-image",
   "-": "toggle-collapsed",
   U: "mark-unread-from",
+  "=": "toggle-first-reaction",
+  "@": "reply-mention",
 };
 
 /**

@@ -8,6 +8,7 @@ const KEY_NAMES: Readonly<Record<string, string>> = {
   Esc: "Escape",
   "↓": "ArrowDown",
   "↑": "ArrowUp",
+  "←": "ArrowLeft",
   PgUp: "PageUp",
   PgDn: "PageDown",
 };

@@ -19,7 +19,7 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
   {
     title: "The basics",
     shortcuts: [
-      { keys: [["r"]], description: "Reply to the selected message" },
+      { keys: [["r"], ["Enter"]], description: "Reply to the selected message" },
       { keys: [["c"]], description: "Compose a message in this view" },
       { keys: [["x"]], description: "New direct message" },
       { keys: [["j"], ["↓"]], description: "Select the next message" },
@@ -71,6 +71,7 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
     shortcuts: [
       { keys: [["Shift", "R"]], description: "Reply to the sender directly" },
       { keys: [[">"]], description: "Quote the selected message in a reply" },
+      { keys: [["@"]], description: "Reply mentioning its sender" },
       { keys: [["Enter"]], description: "Send (when “Enter sends” is on)" },
       { keys: [["Shift", "Enter"]], description: "New line (when “Enter sends” is on)" },
       {
@@ -86,11 +87,13 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
   {
     title: "Message actions",
     shortcuts: [
+      { keys: [["←"]], description: "Edit your last message in this view" },
       { keys: [["e"]], description: "Edit it (your own)" },
       { keys: [["u"]], description: "Show the sender's card" },
       { keys: [["v"]], description: "View its image" },
       { keys: [["s"], ["Ctrl", "S"]], description: "Star or unstar it" },
       { keys: [["+"]], description: "Toggle your 👍" },
+      { keys: [["="]], description: "Toggle its first reaction" },
       { keys: [["Shift", "U"]], description: "Mark as unread from it" },
       { keys: [["-"]], description: "Collapse or expand it" },
       { keys: [["Shift", "M"]], description: "Mute or unmute its topic" },

@@ -23,7 +23,7 @@ import { currentApiClient, currentOwnUserId } from "../../stores/session-store";
 import { uiActions, currentSelectedMessageId } from "../../stores/ui-store";
 import { currentCountedUnreadEntries, currentTopicMuting } from "../../stores/unread-store";
 import { setTopicPolicy } from "../../queries/muting-mutations";
-import { quoteAndReply } from "../message-actions/message-commands";
+import { quoteAndReply, replyTo } from "../message-actions/message-commands";
 import { conversationHash } from "../narrow/conversation-hash";
 import { shellActions, closeOpenDrawers } from "../shell/shell-store";
 import { topicActionVerb, topicVisibilityActions } from "../topics/topic-visibility";
@@ -193,6 +193,26 @@ function markUnreadFromSelected(): boolean {
   });
 }
 
+/** `=`: my reaction with the selected message's first emoji, on or off. */
+function toggleFirstReaction(): boolean {
+  const first = selectedMessage()?.reactions?.[0];
+  const id = currentSelectedMessageId();
+  if (first === undefined || id === null) return false;
+  const { emoji_name, emoji_code, reaction_type } = first;
+  void toggleReaction(id, { emoji_name, emoji_code, reaction_type });
+  return true;
+}
+
+/** `@`: a reply in the selected message's conversation, mentioning its sender. */
+function replyMentioningSender(): boolean {
+  const ownUserId = currentOwnUserId();
+  return withSelected((message) => {
+    if (ownUserId !== undefined) {
+      replyTo(message, ownUserId, `@**${message.sender_full_name}** `);
+    }
+  });
+}
+
 /** `+`: my 👍 on the selected message, on or off. */
 function toggleThumbsUp(): boolean {
   const id = currentSelectedMessageId();
@@ -301,6 +321,10 @@ function run(action: GlobalAction, queryClient: QueryClient): boolean {
       });
     case "mark-unread-from":
       return markUnreadFromSelected();
+    case "toggle-first-reaction":
+      return toggleFirstReaction();
+    case "reply-mention":
+      return replyMentioningSender();
     case "help":
       shellActions.openDialog({ kind: "help" });
       return true;
