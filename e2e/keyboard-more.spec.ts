@@ -12,9 +12,18 @@ import { expectConnectionState, logIn, openStreamAtNewest } from "./support/read
 const READER = "horatio@parley.test";
 const run = Date.now().toString(36);
 
-/** Iago posts `text` in a new topic of #general; Horatio opens #general and selects it. */
-async function selectFreshMessage(page: Page, iago: ApiUser, topic: string, text: string) {
-  await iago.sendStream("general", topic, text);
+/**
+ * Iago posts `text` (and `more`) in a new topic of #general; Horatio opens #general and selects
+ * the message by its text.
+ */
+async function selectFreshMessage(
+  page: Page,
+  iago: ApiUser,
+  topic: string,
+  text: string,
+  more = "",
+) {
+  await iago.sendStream("general", topic, `${text}${more}`);
   await logIn(page, "", READER);
   await openStreamAtNewest(page, "general");
   const messages = page.getByRole("list", { name: "Messages" });
@@ -249,4 +258,18 @@ test("= toggles the first reaction, @ replies mentioning, Enter replies, ← edi
   const editor = messages.getByRole("form", { name: "Edit message" });
   await expect(editor).toBeVisible();
   await expect(editor.getByRole("textbox", { name: "Edit content" })).toHaveValue(own);
+});
+
+test("v opens the selected message's image in the lightbox", async ({ page, baseURL }) => {
+  const iago = await apiUser(baseURL ?? "", "iago@parley.test");
+  const text = `Look at this with v (${run})`;
+  const link = `https://example.com/keys-${run}.png`;
+  const selected = await selectFreshMessage(page, iago, `image ${run}`, text, `\n\n${link}`);
+  await expect(selected.locator(".message_inline_image img")).toBeAttached();
+
+  await page.keyboard.press("v");
+  const lightbox = page.getByRole("dialog", { name: /^Image \d+ of \d+$/ });
+  await expect(lightbox).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(lightbox).toBeHidden();
 });
