@@ -79,7 +79,7 @@ test("Shift+D and Shift+A go to the next and previous stream of the sidebar", as
   await expect(heading).toHaveText("#general");
 });
 
-test("a, Shift+I and t open the views; u shows the sender; - collapses the message", async ({
+test("a, Shift+I, t and d open the views; u shows the sender; - collapses the message", async ({
   page,
   baseURL,
 }) => {
@@ -109,6 +109,11 @@ test("a, Shift+I and t open the views; u shows the sender; - collapses the messa
   await page.keyboard.press("Shift+I");
   await expect(heading).toHaveText("Inbox");
   await page.keyboard.press("t");
+  await expect(heading).toHaveText("Recent conversations");
+  // `d` opens the drafts, and a second `d` goes back.
+  await page.keyboard.press("d");
+  await expect(heading).toHaveText("Drafts");
+  await page.keyboard.press("d");
   await expect(heading).toHaveText("Recent conversations");
 });
 

@@ -13,6 +13,7 @@ import {
   topicNarrow,
 } from "../../lib/narrow";
 import { errorText } from "../../lib/error-text";
+import { ZULIP_VIEWS } from "../../lib/route";
 import { markUnreadFrom } from "../../controllers/mark-unread";
 import { toggleReaction } from "../../controllers/reactions";
 import { toggleStar } from "../../controllers/star";
@@ -115,10 +116,19 @@ function showSenderCard(): boolean {
   return true;
 }
 
-/** `d`: the drafts, or back from them. */
+/** Where `d` opened the drafts from, for `d` to go back to. */
+let hashBeforeDrafts: string | null = null;
+
+/** `d`: the drafts; from them, back where `d` opened them (else the home view). */
 function toggleDrafts(): void {
-  if (window.location.hash === "#drafts") window.history.back();
-  else window.location.hash = "#drafts";
+  const drafts = ZULIP_VIEWS.drafts.hash;
+  if (window.location.hash === drafts) {
+    window.location.hash = hashBeforeDrafts ?? "";
+    hashBeforeDrafts = null;
+  } else {
+    hashBeforeDrafts = window.location.hash;
+    window.location.hash = drafts;
+  }
 }
 
 /** `x`: a new direct message, in a view whose compose box chooses its destination. */
@@ -267,10 +277,10 @@ function run(action: GlobalAction, queryClient: QueryClient): boolean {
       window.location.hash = narrowToHash(allMessagesNarrow());
       return true;
     case "inbox":
-      window.location.hash = "#inbox";
+      window.location.hash = ZULIP_VIEWS.inbox.hash;
       return true;
     case "recent":
-      window.location.hash = "#recent";
+      window.location.hash = ZULIP_VIEWS.recent.hash;
       return true;
     case "drafts":
       toggleDrafts();
