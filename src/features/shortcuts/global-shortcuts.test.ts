@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { globalAction, isTextField, type KeyPress } from "./global-shortcuts";
+import { globalAction, isOwnKeysElement, isTextField, type KeyPress } from "./global-shortcuts";
 
 const plain: KeyPress = {
   key: "c",
@@ -100,5 +100,21 @@ describe("isTextField", () => {
     // Falsy, not false: jsdom leaves isContentEditable undefined.
     expect(isTextField(document.createElement("button"))).toBeFalsy();
     expect(isTextField(null)).toBe(false);
+  });
+});
+
+describe("isOwnKeysElement", () => {
+  it("keeps keys for text fields and open menus, not for other controls", () => {
+    const menu = document.createElement("div");
+    menu.setAttribute("role", "menu");
+    const item = document.createElement("button");
+    item.setAttribute("role", "menuitem");
+    menu.append(item);
+    document.body.append(menu);
+    expect(isOwnKeysElement(item)).toBe(true);
+    expect(isOwnKeysElement(document.createElement("textarea"))).toBe(true);
+    expect(isOwnKeysElement(document.createElement("button"))).toBe(false);
+    expect(isOwnKeysElement(null)).toBe(false);
+    menu.remove();
   });
 });

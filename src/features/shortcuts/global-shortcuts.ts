@@ -115,3 +115,14 @@ export function isTextField(element: Element | null): boolean {
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
   return element instanceof HTMLElement && element.isContentEditable;
 }
+
+/** Widgets that take letters and arrows as their own: a menu, a list box. */
+const OWN_LETTERS_SELECTOR = "[role='menu'],[role='menubar'],[role='listbox']";
+
+/**
+ * Whether a key typed at `element` is its own, not a shortcut: in a text field, as in Zulip, and
+ * in an open menu or list box (their letters and arrows pick items).
+ */
+export function isOwnKeysElement(element: Element | null): boolean {
+  return isTextField(element) || element?.closest(OWN_LETTERS_SELECTOR) != null;
+}

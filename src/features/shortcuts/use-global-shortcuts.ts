@@ -28,7 +28,7 @@ import { quoteAndReply, replyTo } from "../message-actions/message-commands";
 import { conversationHash } from "../narrow/conversation-hash";
 import { shellActions, closeOpenDrawers } from "../shell/shell-store";
 import { topicActionVerb, topicVisibilityActions } from "../topics/topic-visibility";
-import { globalAction, isTextField, type GlobalAction } from "./global-shortcuts";
+import { globalAction, isOwnKeysElement, isTextField, type GlobalAction } from "./global-shortcuts";
 import {
   adjacentStream,
   nextUnreadTopic,
@@ -358,7 +358,7 @@ export function useGlobalShortcuts(): void {
         ctrlKey: event.ctrlKey,
         metaKey: event.metaKey,
         altKey: event.altKey,
-        isTyping: isTextField(target),
+        isTyping: isOwnKeysElement(target),
         isInDialog: document.querySelector("dialog[open]") !== null,
       });
       if (action !== null && run(action, queryClient)) event.preventDefault();
