@@ -79,7 +79,7 @@ test("Shift+D and Shift+A go to the next and previous stream of the sidebar", as
   await expect(heading).toHaveText("#general");
 });
 
-test("a, Shift+I, t and d open the views; u shows the sender; - collapses the message", async ({
+test("a, Shift+I, t, d and Ctrl+[ open the views; u shows the sender; - collapses the message", async ({
   page,
   baseURL,
 }) => {
@@ -115,6 +115,9 @@ test("a, Shift+I, t and d open the views; u shows the sender; - collapses the me
   await expect(heading).toHaveText("Drafts");
   await page.keyboard.press("d");
   await expect(heading).toHaveText("Recent conversations");
+  // Ctrl+[ with nothing to close: the home view (the Inbox).
+  await page.keyboard.press("Control+[");
+  await expect(heading).toHaveText("Inbox");
 });
 
 test("the help dialog loads on ?, lists Zulip's groups and new keys, its columns lined up", async ({

@@ -58,12 +58,12 @@ describe("globalAction", () => {
     expect(globalAction({ ...plain, key: "P" })).toBeNull();
   });
 
-  it("stars with Ctrl+S or ⌘+S outside text fields, and leaves Ctrl+[ as Escape", () => {
+  it("stars with Ctrl+S or ⌘+S outside text fields; Ctrl+[ goes home, even while typing", () => {
     expect(globalAction({ ...plain, key: "s", ctrlKey: true })).toBe("star");
     expect(globalAction({ ...plain, key: "s", metaKey: true })).toBe("star");
     expect(globalAction({ ...plain, key: "s", ctrlKey: true, isTyping: true })).toBeNull();
     expect(globalAction({ ...plain, key: "s", ctrlKey: true, altKey: true })).toBeNull();
-    expect(globalAction({ ...plain, key: "[", ctrlKey: true, isTyping: true })).toBe("escape");
+    expect(globalAction({ ...plain, key: "[", ctrlKey: true, isTyping: true })).toBe("home");
     // ⌘+[ is the browser's Back.
     expect(globalAction({ ...plain, key: "[", metaKey: true })).toBeNull();
     expect(globalAction({ ...plain, key: "[" })).toBeNull();

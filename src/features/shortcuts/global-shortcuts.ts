@@ -30,7 +30,8 @@ export type GlobalAction =
   | "toggle-first-reaction"
   | "reply-mention"
   | "help"
-  | "escape";
+  | "escape"
+  | "home";
 
 /** The parts of a key press that decide the action. */
 export interface KeyPress {
@@ -78,7 +79,8 @@ const LETTER_ACTIONS: Readonly<Record<string, GlobalAction>> = {
 };
 
 /**
- * The global shortcut a key press means, or null. Escape (or Ctrl+[) works even while typing,
+ * The global shortcut a key press means, or null. Escape (and Ctrl+[, which goes on to the home
+ * view once nothing is left to close) works even while typing,
  * Ctrl+K (⌘+K) searches from anywhere, and Ctrl+S stars the selected message (not while typing,
  * where the browser's own keys stay), as in Zulip. No other modified key is taken.
  */
@@ -88,7 +90,7 @@ export function globalAction(press: KeyPress): GlobalAction | null {
     const key = press.key.toLowerCase();
     if (key === "s") return press.isTyping ? null : "star";
     // Ctrl+[ is Ctrl on a Mac too (⌘+[ is the browser's Back).
-    if (key === "[") return press.ctrlKey ? "escape" : null;
+    if (key === "[") return press.ctrlKey ? "home" : null;
     return key === "k" ? "search" : null;
   }
   if (press.ctrlKey || press.metaKey || press.altKey) return null;

@@ -27,9 +27,10 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
       { keys: [["n"]], description: "Go to the next topic with unread messages" },
       { keys: [["p"]], description: "Go to the next direct conversation with unread messages" },
       { keys: [["?"]], description: "Show these keyboard shortcuts" },
+      { keys: [["Esc"]], description: "Close a dialog, menu or panel; leave a text box" },
       {
-        keys: [["Esc"], ["Ctrl", "["]],
-        description: "Close a dialog, menu or panel; leave a text box",
+        keys: [["Ctrl", "["]],
+        description: "As Esc; with nothing left to close, go to your home view",
       },
     ],
   },

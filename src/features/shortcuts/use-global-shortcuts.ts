@@ -340,6 +340,10 @@ function run(action: GlobalAction, queryClient: QueryClient): boolean {
       return true;
     case "escape":
       return escape();
+    case "home":
+      // As Zulip's Ctrl+[: what Escape closes first; with nothing open, the home view.
+      if (!escape()) window.location.hash = "";
+      return true;
   }
 }
 
