@@ -4,10 +4,11 @@ import { apiUser, type ApiUser } from "./support/api-user";
 import { expectConnectionState, logIn, openStreamAtNewest } from "./support/reader";
 
 // Zulip's further keys: Shift+M mutes and unmutes the selected message's topic, Shift+D and
-// Shift+A step through the sidebar's streams, Shift+N goes to followed topics, `a`/Shift+I/`t`
-// open the views, `u` shows the sender's card, `-` collapses the message, Home/Shift+G/PgDn/
-// Shift+K move through the list; and the help dialog (`?`) lists them in Zulip's groups, its
-// key column lined up, loaded only when it first opens. Horatio reads (Rosalind for Shift+N).
+// Shift+A step through the sidebar's streams, Shift+N goes to followed topics, `a`, Shift+I, `t`,
+// `d` and Ctrl+[ open the views, `u` shows the sender's card, `-` collapses the message, `v`
+// opens its image, `=`, `@`, Enter and ← act on messages, Home/Shift+G/PgDn/Shift+K move through
+// the list; and the help dialog (`?`) lists them in Zulip's groups, its key column lined up,
+// loaded only when it first opens. Horatio reads (Rosalind for Shift+N).
 
 const READER = "horatio@parley.test";
 const run = Date.now().toString(36);
