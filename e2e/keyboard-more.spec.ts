@@ -282,3 +282,22 @@ test("v opens the selected message's image in the lightbox", async ({ page, base
   await page.keyboard.press("Escape");
   await expect(lightbox).toBeHidden();
 });
+
+test("Shift+H shows the selected message's edit history", async ({ page, baseURL }) => {
+  const iago = await apiUser(baseURL ?? "", "iago@parley.test");
+  const topic = `history ${run}`;
+  const id = await iago.sendStream("general", topic, `First words (${run})`);
+  const text = `Second words (${run})`;
+  await iago.call("PATCH", `messages/${String(id)}`, { content: text });
+  await logIn(page, "", READER);
+  await openStreamAtNewest(page, "general");
+  const row = page.locator(`li[data-message-id="${String(id)}"]`);
+  await row.getByText(text).click();
+  await expect(row).toHaveAttribute("data-selected", "true");
+
+  await page.keyboard.press("Shift+H");
+  const dialog = page.getByRole("dialog", { name: "Edit history" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("list", { name: "Versions" }).getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByRole("menu")).toBeHidden();
+});

@@ -46,6 +46,7 @@ describe("globalAction", () => {
       ["U", "mark-unread-from"],
       ["=", "toggle-first-reaction"],
       ["@", "reply-mention"],
+      ["H", "edit-history"],
     ];
     for (const [key, action] of cases) {
       expect(globalAction({ ...plain, key }), key).toBe(action);

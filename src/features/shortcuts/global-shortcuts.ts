@@ -29,6 +29,7 @@ export type GlobalAction =
   | "mark-unread-from"
   | "toggle-first-reaction"
   | "reply-mention"
+  | "edit-history"
   | "help"
   | "escape"
   | "home";
@@ -76,6 +77,7 @@ const LETTER_ACTIONS: Readonly<Record<string, GlobalAction>> = {
   U: "mark-unread-from",
   "=": "toggle-first-reaction",
   "@": "reply-mention",
+  H: "edit-history",
 };
 
 /**

@@ -91,6 +91,7 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
       { keys: [["←"]], description: "Edit your last message in this view" },
       { keys: [["e"]], description: "Edit it (your own)" },
       { keys: [["u"]], description: "Show the sender's card" },
+      { keys: [["Shift", "H"]], description: "View its edit history" },
       { keys: [["v"]], description: "View its image" },
       { keys: [["s"], ["Ctrl", "S"]], description: "Star or unstar it" },
       { keys: [["+"]], description: "Toggle your 👍" },

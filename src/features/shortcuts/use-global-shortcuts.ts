@@ -24,7 +24,7 @@ import { currentApiClient, currentOwnUserId } from "../../stores/session-store";
 import { uiActions, currentSelectedMessageId } from "../../stores/ui-store";
 import { currentCountedUnreadEntries, currentTopicMuting } from "../../stores/unread-store";
 import { setTopicPolicy } from "../../queries/muting-mutations";
-import { quoteAndReply, replyTo } from "../message-actions/message-commands";
+import { isEdited, quoteAndReply, replyTo } from "../message-actions/message-commands";
 import { conversationHash } from "../narrow/conversation-hash";
 import { shellActions, closeOpenDrawers } from "../shell/shell-store";
 import { topicActionVerb, topicVisibilityActions } from "../topics/topic-visibility";
@@ -223,6 +223,22 @@ function replyMentioningSender(): boolean {
   });
 }
 
+/**
+ * Shift+H: the selected message's edit history, through its actions menu's entry (chosen once
+ * the menu has rendered, the next frame).
+ */
+function viewEditHistory(): boolean {
+  const message = selectedMessage();
+  if (message === undefined || !isEdited(message)) return false;
+  if (!pressSelectedMessageButton(".message-menu-button")) return false;
+  requestAnimationFrame(() => {
+    [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')]
+      .find((item) => item.textContent === "View edit history")
+      ?.click();
+  });
+  return true;
+}
+
 /** `+`: my 👍 on the selected message, on or off. */
 function toggleThumbsUp(): boolean {
   const id = currentSelectedMessageId();
@@ -335,6 +351,8 @@ function run(action: GlobalAction, queryClient: QueryClient): boolean {
       return toggleFirstReaction();
     case "reply-mention":
       return replyMentioningSender();
+    case "edit-history":
+      return viewEditHistory();
     case "help":
       shellActions.openDialog({ kind: "help" });
       return true;
