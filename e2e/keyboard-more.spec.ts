@@ -6,9 +6,10 @@ import { expectConnectionState, logIn, openStreamAtNewest } from "./support/read
 // Zulip's further keys: Shift+M mutes and unmutes the selected message's topic, Shift+D and
 // Shift+A step through the sidebar's streams, Shift+N goes to followed topics, `a`, Shift+I, `t`,
 // `d` and Ctrl+[ open the views, `u` shows the sender's card, `-` collapses the message, `v`
-// opens its image, `=`, `@`, Enter and ← act on messages, Home/Shift+G/PgDn/Shift+K move through
-// the list; and the help dialog (`?`) lists them in Zulip's groups, its key column lined up,
-// loaded only when it first opens. Horatio reads (Rosalind for Shift+N).
+// opens its image, Shift+H its edit history; `=`, `@`, Enter and ← act on messages;
+// Home/Shift+G/PgDn/Shift+K move through the list; and the help dialog (`?`) lists them in
+// Zulip's groups, its key column lined up, loaded only when it first opens. Horatio reads
+// (Rosalind for Shift+N).
 
 const READER = "horatio@parley.test";
 const run = Date.now().toString(36);

@@ -1,6 +1,15 @@
 /** What a key pressed on the message list does. */
 export type ListKeyCommand =
-  "next" | "previous" | "newest" | "oldest" | "page-down" | "page-up" | "star" | "edit";
+  | "next"
+  | "previous"
+  | "newest"
+  | "oldest"
+  | "page-down"
+  | "page-up"
+  | "star"
+  | "edit"
+  | "edit-last"
+  | "reply";
 
 /**
  * The list's keys (no modifiers), as Zulip's: j/k and arrows move, End (Shift+G) goes to the
