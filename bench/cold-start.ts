@@ -84,13 +84,18 @@ function firstViewAssets(figures: PageFigures, kind: AssetKind) {
   );
 }
 
-/** The first view's requests that should wait: emoji images, the emoji picker's code. */
+/**
+ * The first view's requests that should wait: emoji images, the emoji picker's code, the
+ * keyboard shortcuts help.
+ */
 function lazyLoadedEarly(figures: PageFigures): string[] {
   return figures.resources
     .filter((entry) => entry.startTime < figures.first.paintedMs)
     .map((entry) => new URL(entry.name).pathname)
     .filter(
-      (path) => path.startsWith("/static/generated/emoji/") || /emoji-picker[^/]*$/.test(path),
+      (path) =>
+        path.startsWith("/static/generated/emoji/") ||
+        /(emoji-picker|shortcuts-help)[^/]*$/.test(path),
     );
 }
 

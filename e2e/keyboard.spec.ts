@@ -128,6 +128,8 @@ test("the shortcuts' columns line up from one section to the next", async ({ pag
   await openStreamAtNewest(page, "general");
   await page.locator("body").press("?");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  // The list loads when the dialog first opens.
+  await expect(help.getByRole("row").first()).toBeAttached();
   const starts = await help
     .locator("tbody tr td:nth-child(2)")
     .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left)));

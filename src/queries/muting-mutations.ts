@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import type { ApiClient } from "../api/client";
 import {
   updateSubscriptionProperties,
   updateUserTopic,
@@ -18,15 +19,19 @@ export interface TopicPolicyChange {
  * `POST user_topics`: mute, unmute or follow a topic. The counts, the sidebar and every other
  * tab follow the `user_topic` event the server sends back.
  */
+export function setTopicPolicy(client: ApiClient, change: TopicPolicyChange): Promise<unknown> {
+  return updateUserTopic(client, {
+    stream_id: change.streamId,
+    topic: change.topic,
+    visibility_policy: change.policy,
+  });
+}
+
+/** `setTopicPolicy` as a mutation, with the session's client. */
 export function useSetTopicPolicy() {
   const client = useSessionStore((session) => session.client);
   return useMutation({
-    mutationFn: (change: TopicPolicyChange) =>
-      updateUserTopic(client, {
-        stream_id: change.streamId,
-        topic: change.topic,
-        visibility_policy: change.policy,
-      }),
+    mutationFn: (change: TopicPolicyChange) => setTopicPolicy(client, change),
   });
 }
 

@@ -245,6 +245,11 @@ export function useSessionStore<T>(selector: (state: SessionState) => T): T {
 /** The session store's actions, for event handlers and code outside React (see `StoreActions`). */
 export const sessionActions: StoreActions<SessionState> = sessionStore.getInitialState();
 
+/** The session's API client now, for event handlers. */
+export function currentApiClient(): ApiClient {
+  return sessionStore.getState().client;
+}
+
 /** The logged-in user's id now (undefined when logged out), for event handlers. */
 export function currentOwnUserId(): number | undefined {
   return sessionStore.getState().credentials?.userId;

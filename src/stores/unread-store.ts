@@ -369,6 +369,18 @@ export function currentMuting(): Muting {
   return unreadStore.getState().muting;
 }
 
+/** A topic's visibility policy now, and whether its stream is muted, for event handlers. */
+export function currentTopicMuting(
+  streamId: number,
+  topic: string,
+): { policy: VisibilityPolicy; isStreamMuted: boolean } {
+  const state = unreadStore.getState();
+  return {
+    policy: topicVisibilityPolicy(state, streamId, topic),
+    isStreamMuted: isStreamMuted(state, streamId),
+  };
+}
+
 /** Every unread message now, muted or not, by id with where each lives (marking a place read). */
 export function currentUnreadEntries(): ReadonlyMap<number, UnreadEntry> {
   return unreadStore.getState().data.byId;

@@ -5,8 +5,27 @@ import { adjacentMessageId, indexOfId, isOwnKeysTarget, listKeyCommand } from ".
 describe("listKeyCommand", () => {
   it("maps the list's keys", () => {
     expect(
-      ["j", "ArrowDown", "k", "ArrowUp", "End", "s", "e", "x", "J"].map(listKeyCommand),
+      ["j", "ArrowDown", "k", "ArrowUp", "End", "s", "e", "x", "g"].map(listKeyCommand),
     ).toEqual(["next", "next", "previous", "previous", "newest", "star", "edit", null, null]);
+  });
+
+  it("maps ← to editing one's last message and Enter to replying", () => {
+    expect(["ArrowLeft", "Enter", "ArrowRight"].map(listKeyCommand)).toEqual([
+      "edit-last",
+      "reply",
+      null,
+    ]);
+  });
+
+  it("maps Zulip's scrolling keys: Home, Shift+G, PgDn/PgUp and Shift+J/Shift+K", () => {
+    expect(["Home", "G", "PageDown", "J", "PageUp", "K"].map(listKeyCommand)).toEqual([
+      "oldest",
+      "newest",
+      "page-down",
+      "page-down",
+      "page-up",
+      "page-up",
+    ]);
   });
 });
 

@@ -1,9 +1,37 @@
 /** What a key pressed on the message list does. */
-export type ListKeyCommand = "next" | "previous" | "newest" | "star" | "edit";
+export type ListKeyCommand =
+  | "next"
+  | "previous"
+  | "newest"
+  | "oldest"
+  | "page-down"
+  | "page-up"
+  | "star"
+  | "edit"
+  | "edit-last"
+  | "reply";
 
-/** The list's keys (no modifiers): j/k and arrows move, End goes to the newest, s stars, e edits. */
+/**
+ * The list's keys (no modifiers), as Zulip's: j/k and arrows move, End (Shift+G) goes to the
+ * newest, Home to the oldest loaded, PgDn/PgUp (Shift+J/Shift+K) scroll a page, s stars, e edits,
+ * ← edits one's last message, Enter replies (on the selected row itself).
+ */
 export function listKeyCommand(key: string): ListKeyCommand | null {
   switch (key) {
+    case "ArrowLeft":
+      return "edit-last";
+    case "Enter":
+      return "reply";
+    case "Home":
+      return "oldest";
+    case "G":
+      return "newest";
+    case "PageDown":
+    case "J":
+      return "page-down";
+    case "PageUp":
+    case "K":
+      return "page-up";
     case "j":
     case "ArrowDown":
       return "next";

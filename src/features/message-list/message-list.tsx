@@ -17,6 +17,7 @@ import { currentSelectedMessageId, uiActions, useUiStore } from "../../stores/ui
 import { isUnreadNow } from "../../stores/unread-store";
 import { ActionToast } from "../message-actions/action-toast";
 import { useIsAdministrator } from "../message-actions/message-actions";
+import { replyTo } from "../message-actions/message-commands";
 import { toggleStar } from "../../controllers/star";
 import { messageOrder, outboxRows, type ListRow } from "./group-rows";
 import { adjacentMessageId, indexOfId, isOwnKeysTarget, listKeyCommand } from "./list-keys";
@@ -181,7 +182,6 @@ interface KeyContext {
   readonly goToNewest: () => void;
 }
 
-/** The list's keys: j/k/arrows select, End goes to the newest, s stars, e edits one's own. */
 /**
  * Goes to the newest messages each time a message is sent to this narrow (`requestShowNewest`),
  * so the one just sent is seen even from far up the history; not for the requests made before
@@ -198,6 +198,7 @@ function useShowNewestOnRequest(goToNewest: () => void): void {
   }, [sequence]);
 }
 
+/** The list's keys (see `listKeyCommand`): select, jump to either end, scroll, star, edit. */
 function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): void {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   const command = listKeyCommand(event.key);
@@ -225,6 +226,21 @@ function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): 
       if (last !== undefined) uiActions.selectMessage(last);
       break;
     }
+    case "oldest": {
+      const first = context.ids[0];
+      if (first === undefined) return;
+      uiActions.selectMessage(first);
+      context.list.revealOrder(messageOrder(first), { align: "top", focus: true });
+      break;
+    }
+    case "page-down":
+    case "page-up": {
+      // Most of a screen, as the browser's own PgDn, whatever has the focus in the list.
+      const scroller = event.currentTarget;
+      const page = scroller.clientHeight * 0.9;
+      scroller.scrollBy({ top: command === "page-down" ? page : -page });
+      break;
+    }
     case "star":
       if (message === undefined) return;
       toggleStar(message);
@@ -232,6 +248,21 @@ function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): 
     case "edit":
       if (message === undefined || message.sender_id !== context.ownUserId) return;
       uiActions.startEditing(message.id);
+      break;
+    case "edit-last": {
+      const ownUserId = context.ownUserId;
+      const last = context.ids.findLast((id) => currentMessage(id)?.sender_id === ownUserId);
+      if (last === undefined) return;
+      uiActions.selectMessage(last);
+      context.list.revealOrder(messageOrder(last), { align: "nearest", focus: false });
+      uiActions.startEditing(last);
+      break;
+    }
+    case "reply":
+      // Enter on the selected row itself; on a control inside it, the control's own Enter.
+      if (!(event.target instanceof HTMLElement) || event.target.tagName !== "ARTICLE") return;
+      if (message === undefined || context.ownUserId === null) return;
+      replyTo(message, context.ownUserId);
       break;
   }
   event.preventDefault();

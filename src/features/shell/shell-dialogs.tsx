@@ -1,7 +1,12 @@
-import { ShortcutsHelp } from "../shortcuts/shortcuts-help";
+import { lazy, Suspense } from "react";
 import { ProfileDialog } from "../users/profile-dialog";
 import { UserCard } from "../users/user-card";
 import { useShellStore, shellActions } from "./shell-store";
+
+// The shortcuts list (and its styles) loads the first time `?` opens it, not with the app.
+const ShortcutsHelp = lazy(() =>
+  import("../shortcuts/shortcuts-help").then((module) => ({ default: module.ShortcutsHelp })),
+);
 
 const close = () => {
   shellActions.closeDialog();
@@ -13,7 +18,11 @@ export function ShellDialogs() {
   if (dialog === null) return null;
   switch (dialog.kind) {
     case "help":
-      return <ShortcutsHelp onClose={close} />;
+      return (
+        <Suspense fallback={null}>
+          <ShortcutsHelp onClose={close} />
+        </Suspense>
+      );
     case "profile":
       return <ProfileDialog onClose={close} />;
     case "user":

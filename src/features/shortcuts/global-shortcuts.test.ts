@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { globalAction, isTextField, type KeyPress } from "./global-shortcuts";
+import { globalAction, isOwnKeysElement, isTextField, type KeyPress } from "./global-shortcuts";
 
 const plain: KeyPress = {
   key: "c",
@@ -27,6 +27,47 @@ describe("globalAction", () => {
     expect(globalAction({ ...plain, key: "+" })).toBe("toggle-thumbs-up");
     expect(globalAction({ ...plain, key: "z" })).toBeNull();
     expect(globalAction({ ...plain, key: "constructor" })).toBeNull();
+  });
+
+  it("maps Zulip's navigation and message keys, Shift giving the capital", () => {
+    const cases: [string, string][] = [
+      ["N", "next-unread-followed"],
+      ["A", "previous-stream"],
+      ["D", "next-stream"],
+      ["a", "combined-feed"],
+      ["I", "inbox"],
+      ["t", "recent"],
+      ["d", "drafts"],
+      [">", "quote"],
+      ["M", "toggle-topic-mute"],
+      ["u", "sender-card"],
+      ["v", "view-image"],
+      ["-", "toggle-collapsed"],
+      ["U", "mark-unread-from"],
+      ["=", "toggle-first-reaction"],
+      ["@", "reply-mention"],
+      ["H", "edit-history"],
+    ];
+    for (const [key, action] of cases) {
+      expect(globalAction({ ...plain, key }), key).toBe(action);
+      expect(globalAction({ ...plain, key, isTyping: true }), key).toBeNull();
+      expect(globalAction({ ...plain, key, altKey: true }), key).toBeNull();
+      expect(globalAction({ ...plain, key, ctrlKey: true }), key).toBeNull();
+    }
+    // Keys Zulip gives no meaning to, or whose feature Parley lacks (`m`: move), do nothing.
+    expect(globalAction({ ...plain, key: "m" })).toBeNull();
+    expect(globalAction({ ...plain, key: "P" })).toBeNull();
+  });
+
+  it("stars with Ctrl+S or ⌘+S outside text fields; Ctrl+[ goes home, even while typing", () => {
+    expect(globalAction({ ...plain, key: "s", ctrlKey: true })).toBe("star");
+    expect(globalAction({ ...plain, key: "s", metaKey: true })).toBe("star");
+    expect(globalAction({ ...plain, key: "s", ctrlKey: true, isTyping: true })).toBeNull();
+    expect(globalAction({ ...plain, key: "s", ctrlKey: true, altKey: true })).toBeNull();
+    expect(globalAction({ ...plain, key: "[", ctrlKey: true, isTyping: true })).toBe("home");
+    // ⌘+[ is the browser's Back.
+    expect(globalAction({ ...plain, key: "[", metaKey: true })).toBeNull();
+    expect(globalAction({ ...plain, key: "[" })).toBeNull();
   });
 
   it("searches with Ctrl+K or ⌘+K, even while typing, and takes no other modified key", () => {
@@ -60,5 +101,21 @@ describe("isTextField", () => {
     // Falsy, not false: jsdom leaves isContentEditable undefined.
     expect(isTextField(document.createElement("button"))).toBeFalsy();
     expect(isTextField(null)).toBe(false);
+  });
+});
+
+describe("isOwnKeysElement", () => {
+  it("keeps keys for text fields and open menus, not for other controls", () => {
+    const menu = document.createElement("div");
+    menu.setAttribute("role", "menu");
+    const item = document.createElement("button");
+    item.setAttribute("role", "menuitem");
+    menu.append(item);
+    document.body.append(menu);
+    expect(isOwnKeysElement(item)).toBe(true);
+    expect(isOwnKeysElement(document.createElement("textarea"))).toBe(true);
+    expect(isOwnKeysElement(document.createElement("button"))).toBe(false);
+    expect(isOwnKeysElement(null)).toBe(false);
+    menu.remove();
   });
 });

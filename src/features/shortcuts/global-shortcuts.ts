@@ -6,6 +6,13 @@ export type GlobalAction =
   | "reply-to-sender"
   | "next-unread"
   | "next-unread-direct"
+  | "next-unread-followed"
+  | "previous-stream"
+  | "next-stream"
+  | "combined-feed"
+  | "inbox"
+  | "recent"
+  | "drafts"
   | "search"
   | "filter-users"
   | "streams"
@@ -13,8 +20,19 @@ export type GlobalAction =
   | "message-menu"
   | "react"
   | "toggle-thumbs-up"
+  | "quote"
+  | "star"
+  | "toggle-topic-mute"
+  | "sender-card"
+  | "view-image"
+  | "toggle-collapsed"
+  | "mark-unread-from"
+  | "toggle-first-reaction"
+  | "reply-mention"
+  | "edit-history"
   | "help"
-  | "escape";
+  | "escape"
+  | "home";
 
 /** The parts of a key press that decide the action. */
 export interface KeyPress {
@@ -44,16 +62,38 @@ const LETTER_ACTIONS: Readonly<Record<string, GlobalAction>> = {
   ":": "react",
   "+": "toggle-thumbs-up",
   "?": "help",
+  N: "next-unread-followed",
+  A: "previous-stream",
+  D: "next-stream",
+  a: "combined-feed",
+  I: "inbox",
+  t: "recent",
+  d: "drafts",
+  ">": "quote",
+  M: "toggle-topic-mute",
+  u: "sender-card",
+  v: "view-image",
+  "-": "toggle-collapsed",
+  U: "mark-unread-from",
+  "=": "toggle-first-reaction",
+  "@": "reply-mention",
+  H: "edit-history",
 };
 
 /**
- * The global shortcut a key press means, or null. Escape works even while typing, and Ctrl+K
- * (⌘+K) searches from anywhere, as in Zulip.
+ * The global shortcut a key press means, or null. Escape (and Ctrl+[, which goes on to the home
+ * view once nothing is left to close) works even while typing,
+ * Ctrl+K (⌘+K) searches from anywhere, and Ctrl+S stars the selected message (not while typing,
+ * where the browser's own keys stay), as in Zulip. No other modified key is taken.
  */
 export function globalAction(press: KeyPress): GlobalAction | null {
   if (press.isInDialog) return null;
-  if ((press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === "k") {
-    return "search";
+  if ((press.ctrlKey || press.metaKey) && !press.altKey) {
+    const key = press.key.toLowerCase();
+    if (key === "s") return press.isTyping ? null : "star";
+    // Ctrl+[ is Ctrl on a Mac too (⌘+[ is the browser's Back).
+    if (key === "[") return press.ctrlKey ? "home" : null;
+    return key === "k" ? "search" : null;
   }
   if (press.ctrlKey || press.metaKey || press.altKey) return null;
   if (press.key === "Escape") return "escape";
@@ -78,4 +118,15 @@ export function isTextField(element: Element | null): boolean {
   if (element instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(element.type);
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
   return element instanceof HTMLElement && element.isContentEditable;
+}
+
+/** Widgets that take letters and arrows as their own: a menu, a list box. */
+const OWN_LETTERS_SELECTOR = "[role='menu'],[role='menubar'],[role='listbox']";
+
+/**
+ * Whether a key typed at `element` is its own, not a shortcut: in a text field, as in Zulip, and
+ * in an open menu or list box (their letters and arrows pick items).
+ */
+export function isOwnKeysElement(element: Element | null): boolean {
+  return isTextField(element) || element?.closest(OWN_LETTERS_SELECTOR) != null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { streamNarrow, topicNarrow, allMessagesNarrow } from "../../lib/narrow";
 import type { UnreadEntry } from "../../stores/unread-data";
-import { nextUnreadTopic, unreadTopics } from "./next-unread-topic";
+import { adjacentStream, nextUnreadTopic, unreadTopics } from "./next-unread-topic";
 
 function inTopic(streamId: number, topic: string): UnreadEntry {
   return { where: { kind: "stream", streamId, topic }, mentioned: false };
@@ -65,5 +65,25 @@ describe("nextUnreadTopic", () => {
     expect(nextUnreadTopic([], allMessagesNarrow(), ORDER)).toBeUndefined();
     const single = unreadTopics([[1, inTopic(10, "a")]], ORDER);
     expect(nextUnreadTopic(single, topicNarrow(10, "s", "A"), ORDER)).toBeUndefined();
+  });
+});
+
+describe("adjacentStream", () => {
+  it("steps through the sidebar's streams from the one in view, wrapping around", () => {
+    expect(adjacentStream(ORDER, streamNarrow(10, "a"), 1)).toBe(20);
+    expect(adjacentStream(ORDER, topicNarrow(20, "b", "t"), 1)).toBe(30);
+    expect(adjacentStream(ORDER, streamNarrow(30, "c"), 1)).toBe(10);
+    expect(adjacentStream(ORDER, streamNarrow(10, "a"), -1)).toBe(30);
+    expect(adjacentStream(ORDER, topicNarrow(20, "b", "t"), -1)).toBe(10);
+  });
+
+  it("starts at either end from elsewhere, and has nowhere to go without streams", () => {
+    expect(adjacentStream(ORDER, allMessagesNarrow(), 1)).toBe(10);
+    expect(adjacentStream(ORDER, undefined, -1)).toBe(30);
+    expect(adjacentStream(ORDER, streamNarrow(99, "gone"), 1)).toBe(10);
+    expect(adjacentStream([], streamNarrow(10, "a"), 1)).toBeUndefined();
+    expect(adjacentStream([10], streamNarrow(10, "a"), 1)).toBeUndefined();
+    // From a topic of the only stream, its stream view.
+    expect(adjacentStream([10], topicNarrow(10, "a", "t"), -1)).toBe(10);
   });
 });

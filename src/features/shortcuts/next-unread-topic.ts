@@ -75,3 +75,23 @@ export function nextUnreadTopic(
   const currentRank = rank(current.streamId);
   return topics.find((topic) => rank(topic.streamId) >= currentRank) ?? topics[0];
 }
+
+/**
+ * Where Shift+D (`step` 1) or Shift+A (-1) goes: the stream after or before the one in view, in
+ * sidebar order, wrapping around; from a view of no stream, the first (or the last). Undefined
+ * without streams, or when the only stream is the one in view.
+ */
+export function adjacentStream(
+  streamOrder: readonly number[],
+  current: Narrow | undefined,
+  step: 1 | -1,
+): number | undefined {
+  if (streamOrder.length === 0) return undefined;
+  const index =
+    current?.kind === "stream" || current?.kind === "topic"
+      ? streamOrder.indexOf(current.streamId)
+      : -1;
+  if (index < 0) return step === 1 ? streamOrder[0] : streamOrder[streamOrder.length - 1];
+  const next = streamOrder[(index + step + streamOrder.length) % streamOrder.length];
+  return next === streamOrder[index] && current?.kind === "stream" ? undefined : next;
+}

@@ -11,41 +11,68 @@ export interface ShortcutSection {
   readonly shortcuts: readonly ShortcutHelp[];
 }
 
-/** Every keyboard shortcut of the app, as the help dialog (`?`) lists them. */
+/**
+ * Every keyboard shortcut of the app, as the help dialog (`?`) lists them: Zulip's groups and
+ * keys, for the features Parley has.
+ */
 export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
   {
-    title: "Anywhere",
+    title: "The basics",
     shortcuts: [
+      { keys: [["r"], ["Enter"]], description: "Reply to the selected message" },
       { keys: [["c"]], description: "Compose a message in this view" },
       { keys: [["x"]], description: "New direct message" },
-      { keys: [["/"], ["Ctrl", "K"]], description: "Search messages" },
-      { keys: [["n"]], description: "Go to the next topic with unread messages" },
-      { keys: [["p"]], description: "Go to the next direct conversation with unread messages" },
-      { keys: [["q"]], description: "Go to the stream list" },
-      { keys: [["w"]], description: "Filter users" },
-      { keys: [["*"]], description: "Starred messages" },
-      { keys: [["?"]], description: "Show these keyboard shortcuts" },
-      { keys: [["Esc"]], description: "Close a dialog, menu or panel; leave a text box" },
-    ],
-  },
-  {
-    title: "Selected message",
-    shortcuts: [
       { keys: [["j"], ["↓"]], description: "Select the next message" },
       { keys: [["k"], ["↑"]], description: "Select the previous message" },
-      { keys: [["End"]], description: "Jump to the newest message" },
-      { keys: [["r"]], description: "Reply in its conversation" },
-      { keys: [["Shift", "R"]], description: "Reply to its sender directly" },
-      { keys: [["i"]], description: "Open its actions menu" },
-      { keys: [[":"]], description: "React with an emoji" },
-      { keys: [["+"]], description: "Toggle your 👍" },
-      { keys: [["s"]], description: "Star or unstar it" },
-      { keys: [["e"]], description: "Edit it (your own)" },
+      { keys: [["n"]], description: "Go to the next topic with unread messages" },
+      { keys: [["p"]], description: "Go to the next direct conversation with unread messages" },
+      { keys: [["?"]], description: "Show these keyboard shortcuts" },
+      { keys: [["Esc"]], description: "Close a dialog, menu or panel; leave a text box" },
+      {
+        keys: [["Ctrl", "["]],
+        description: "As Esc; with nothing left to close, go to your home view",
+      },
     ],
   },
   {
-    title: "Compose",
+    title: "Search",
     shortcuts: [
+      { keys: [["/"], ["Ctrl", "K"]], description: "Search messages" },
+      { keys: [["q"]], description: "Go to the stream list" },
+      { keys: [["w"]], description: "Filter users" },
+    ],
+  },
+  {
+    title: "Scrolling",
+    shortcuts: [
+      { keys: [["End"], ["Shift", "G"]], description: "Jump to the newest message" },
+      { keys: [["Home"]], description: "Jump to the oldest loaded message" },
+      { keys: [["PgUp"], ["Shift", "K"]], description: "Scroll up a page" },
+      { keys: [["PgDn"], ["Shift", "J"]], description: "Scroll down a page" },
+    ],
+  },
+  {
+    title: "Navigation",
+    shortcuts: [
+      {
+        keys: [["Shift", "N"]],
+        description: "Go to the next followed topic with unread messages",
+      },
+      { keys: [["Shift", "A"]], description: "Go to the previous stream" },
+      { keys: [["Shift", "D"]], description: "Go to the next stream" },
+      { keys: [["Shift", "I"]], description: "Go to the inbox" },
+      { keys: [["t"]], description: "Go to recent conversations" },
+      { keys: [["a"]], description: "Go to all messages" },
+      { keys: [["*"]], description: "Starred messages" },
+      { keys: [["d"]], description: "Go to the drafts, or back from them" },
+    ],
+  },
+  {
+    title: "Composing messages",
+    shortcuts: [
+      { keys: [["Shift", "R"]], description: "Reply to the sender directly" },
+      { keys: [[">"]], description: "Quote the selected message in a reply" },
+      { keys: [["@"]], description: "Reply mentioning its sender" },
       { keys: [["Enter"]], description: "Send (when “Enter sends” is on)" },
       { keys: [["Shift", "Enter"]], description: "New line (when “Enter sends” is on)" },
       {
@@ -56,6 +83,29 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
         description: "Send, whatever the setting",
       },
       { keys: [["Tab"]], description: "Pick the highlighted suggestion" },
+    ],
+  },
+  {
+    title: "Message actions",
+    shortcuts: [
+      { keys: [["←"]], description: "Edit your last message in this view" },
+      { keys: [["e"]], description: "Edit it (your own)" },
+      { keys: [["u"]], description: "Show the sender's card" },
+      { keys: [["Shift", "H"]], description: "View its edit history" },
+      { keys: [["v"]], description: "View its image" },
+      { keys: [["s"], ["Ctrl", "S"]], description: "Star or unstar it" },
+      { keys: [["+"]], description: "Toggle your 👍" },
+      { keys: [["="]], description: "Toggle its first reaction" },
+      { keys: [["Shift", "U"]], description: "Mark as unread from it" },
+      { keys: [["-"]], description: "Collapse or expand it" },
+      { keys: [["Shift", "M"]], description: "Mute or unmute its topic" },
+    ],
+  },
+  {
+    title: "Menus",
+    shortcuts: [
+      { keys: [["i"]], description: "Open its actions menu" },
+      { keys: [[":"]], description: "React with an emoji" },
     ],
   },
 ];

@@ -1,23 +1,40 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { Message } from "../../../common/wire/message";
+import { VISIBILITY_POLICY } from "../../../common/wire/user-topics";
 import {
+  allMessagesNarrow,
   dmKey,
   dmNarrow,
   narrowFromHash,
   narrowToHash,
   starredNarrow,
+  streamNarrow,
   topicNarrow,
 } from "../../lib/narrow";
+import { errorText } from "../../lib/error-text";
+import { ZULIP_VIEWS } from "../../lib/route";
+import { markUnreadFrom } from "../../controllers/mark-unread";
 import { toggleReaction } from "../../controllers/reactions";
+import { toggleStar } from "../../controllers/star";
 import { subscriptionQueries } from "../../queries/subscription-queries";
+import { reportActionError } from "../../stores/action-notice-store";
 import { currentMessage } from "../../stores/message-store";
-import { currentOwnUserId } from "../../stores/session-store";
+import { currentApiClient, currentOwnUserId } from "../../stores/session-store";
 import { uiActions, currentSelectedMessageId } from "../../stores/ui-store";
-import { currentCountedUnreadEntries } from "../../stores/unread-store";
+import { currentCountedUnreadEntries, currentTopicMuting } from "../../stores/unread-store";
+import { setTopicPolicy } from "../../queries/muting-mutations";
+import { isEdited, quoteAndReply, replyTo } from "../message-actions/message-commands";
 import { conversationHash } from "../narrow/conversation-hash";
 import { shellActions, closeOpenDrawers } from "../shell/shell-store";
-import { globalAction, isTextField, type GlobalAction } from "./global-shortcuts";
-import { nextUnreadTopic, sidebarStreamOrder, unreadTopics } from "./next-unread-topic";
+import { topicActionVerb, topicVisibilityActions } from "../topics/topic-visibility";
+import { globalAction, isOwnKeysElement, isTextField, type GlobalAction } from "./global-shortcuts";
+import {
+  adjacentStream,
+  nextUnreadTopic,
+  sidebarStreamOrder,
+  unreadTopics,
+} from "./next-unread-topic";
 
 /** `r`: the selected message's conversation, with the compose box focused. */
 function replyToSelected(): void {
@@ -30,16 +47,88 @@ function replyToSelected(): void {
   uiActions.requestCompose();
 }
 
-/** `n`: the next topic with unreads after the current one, in sidebar order. */
-function goToNextUnreadTopic(queryClient: QueryClient): void {
+/** The selected message, if it is loaded. */
+function selectedMessage(): Message | undefined {
+  const id = currentSelectedMessageId();
+  return id === null ? undefined : currentMessage(id);
+}
+
+/**
+ * `n`: the next topic with unreads after the current one, in sidebar order; Shift+N, the next
+ * followed one.
+ */
+function goToNextUnreadTopic(queryClient: QueryClient, isFollowedOnly: boolean): void {
   const subscriptions = queryClient.getQueryData(subscriptionQueries.list().queryKey) ?? [];
   const order = sidebarStreamOrder(subscriptions);
-  const topics = unreadTopics(currentCountedUnreadEntries(), order);
+  const topics = unreadTopics(currentCountedUnreadEntries(), order).filter(
+    (topic) =>
+      !isFollowedOnly ||
+      currentTopicMuting(topic.streamId, topic.topic).policy === VISIBILITY_POLICY.followed,
+  );
   const next = nextUnreadTopic(topics, narrowFromHash(window.location.hash), order);
   if (next === undefined) return;
   const streamName =
     subscriptions.find((subscription) => subscription.stream_id === next.streamId)?.name ?? "";
   window.location.hash = narrowToHash(topicNarrow(next.streamId, streamName, next.topic));
+}
+
+/** Shift+D (`step` 1) and Shift+A (-1): the next or previous stream of the sidebar. */
+function goToAdjacentStream(queryClient: QueryClient, step: 1 | -1): void {
+  const subscriptions = queryClient.getQueryData(subscriptionQueries.list().queryKey) ?? [];
+  const next = adjacentStream(
+    sidebarStreamOrder(subscriptions),
+    narrowFromHash(window.location.hash),
+    step,
+  );
+  const name = subscriptions.find((subscription) => subscription.stream_id === next)?.name;
+  if (next === undefined || name === undefined) return;
+  window.location.hash = narrowToHash(streamNarrow(next, name));
+}
+
+/**
+ * Shift+M: mutes the selected message's topic, or unmutes it, as the first entry of the topic's
+ * menu would (in a muted stream, "unmuting" makes the topic heard despite the stream).
+ */
+function toggleTopicMute(): boolean {
+  const message = selectedMessage();
+  if (message?.type !== "stream" || message.stream_id === undefined) return false;
+  const streamId = message.stream_id;
+  const topic = message.subject;
+  const { policy, isStreamMuted } = currentTopicMuting(streamId, topic);
+  const [mute] = topicVisibilityActions(policy, isStreamMuted);
+  if (mute === undefined) return false;
+  setTopicPolicy(currentApiClient(), { streamId, topic, policy: mute.policy }).catch(
+    (error: unknown) => {
+      reportActionError(
+        message.id,
+        `Could not ${topicActionVerb(mute.label)} “${topic}”: ${errorText(error)}`,
+      );
+    },
+  );
+  return true;
+}
+
+/** `u`: the selected message's sender's card. */
+function showSenderCard(): boolean {
+  const message = selectedMessage();
+  if (message === undefined) return false;
+  shellActions.openDialog({ kind: "user", userId: message.sender_id });
+  return true;
+}
+
+/** Where `d` opened the drafts from, for `d` to go back to. */
+let hashBeforeDrafts: string | null = null;
+
+/** `d`: the drafts; from them, back where `d` opened them (else the home view). */
+function toggleDrafts(): void {
+  const drafts = ZULIP_VIEWS.drafts.hash;
+  if (window.location.hash === drafts) {
+    window.location.hash = hashBeforeDrafts ?? "";
+    hashBeforeDrafts = null;
+  } else {
+    hashBeforeDrafts = window.location.hash;
+    window.location.hash = drafts;
+  }
 }
 
 /** `x`: a new direct message, in a view whose compose box chooses its destination. */
@@ -75,15 +164,78 @@ function goToNextUnreadDirect(): void {
   window.location.hash = narrowToHash(dmNarrow(userIds));
 }
 
-/** A control of the selected message's row (its toolbar), pressed as a click would. */
+/** A control of the selected message's row (its toolbar, an image), pressed as a click would. */
 function pressSelectedMessageButton(selector: string): boolean {
   const id = currentSelectedMessageId();
   if (id === null) return false;
-  const button = document.querySelector<HTMLButtonElement>(
+  const button = document.querySelector<HTMLElement>(
     `li[data-message-id="${String(id)}"] ${selector}`,
   );
   if (button === null) return false;
   button.click();
+  return true;
+}
+
+/** Runs `act` on the selected message; false when none is selected. */
+function withSelected(act: (message: Message) => void): boolean {
+  const message = selectedMessage();
+  if (message === undefined) return false;
+  act(message);
+  return true;
+}
+
+/** `>`: a reply quoting the selected message. */
+function quoteSelected(): boolean {
+  const ownUserId = currentOwnUserId();
+  return withSelected((message) => {
+    if (ownUserId !== undefined) {
+      void quoteAndReply(currentApiClient(), message, ownUserId);
+    }
+  });
+}
+
+/** Shift+U: the selected message and the ones after it in this view become unread. */
+function markUnreadFromSelected(): boolean {
+  const narrow = narrowFromHash(window.location.hash);
+  if (narrow === undefined) return false;
+  return withSelected((message) => {
+    void markUnreadFrom(narrow, message.id);
+  });
+}
+
+/** `=`: my reaction with the selected message's first emoji, on or off. */
+function toggleFirstReaction(): boolean {
+  const first = selectedMessage()?.reactions?.[0];
+  const id = currentSelectedMessageId();
+  if (first === undefined || id === null) return false;
+  const { emoji_name, emoji_code, reaction_type } = first;
+  void toggleReaction(id, { emoji_name, emoji_code, reaction_type });
+  return true;
+}
+
+/** `@`: a reply in the selected message's conversation, mentioning its sender. */
+function replyMentioningSender(): boolean {
+  const ownUserId = currentOwnUserId();
+  return withSelected((message) => {
+    if (ownUserId !== undefined) {
+      replyTo(message, ownUserId, `@**${message.sender_full_name}** `);
+    }
+  });
+}
+
+/**
+ * Shift+H: the selected message's edit history, through its actions menu's entry (chosen once
+ * the menu has rendered, the next frame).
+ */
+function viewEditHistory(): boolean {
+  const message = selectedMessage();
+  if (message === undefined || !isEdited(message)) return false;
+  if (!pressSelectedMessageButton(".message-menu-button")) return false;
+  requestAnimationFrame(() => {
+    [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')]
+      .find((item) => item.textContent === "View edit history")
+      ?.click();
+  });
   return true;
 }
 
@@ -126,7 +278,28 @@ function run(action: GlobalAction, queryClient: QueryClient): boolean {
       replyToSelected();
       return true;
     case "next-unread":
-      goToNextUnreadTopic(queryClient);
+      goToNextUnreadTopic(queryClient, false);
+      return true;
+    case "next-unread-followed":
+      goToNextUnreadTopic(queryClient, true);
+      return true;
+    case "previous-stream":
+      goToAdjacentStream(queryClient, -1);
+      return true;
+    case "next-stream":
+      goToAdjacentStream(queryClient, 1);
+      return true;
+    case "combined-feed":
+      window.location.hash = narrowToHash(allMessagesNarrow());
+      return true;
+    case "inbox":
+      window.location.hash = ZULIP_VIEWS.inbox.hash;
+      return true;
+    case "recent":
+      window.location.hash = ZULIP_VIEWS.recent.hash;
+      return true;
+    case "drafts":
+      toggleDrafts();
       return true;
     case "new-direct":
       newDirectMessage();
@@ -156,11 +329,39 @@ function run(action: GlobalAction, queryClient: QueryClient): boolean {
       return pressSelectedMessageButton('button[aria-label="Add reaction"]');
     case "toggle-thumbs-up":
       return toggleThumbsUp();
+    case "quote":
+      return quoteSelected();
+    case "star":
+      return withSelected((message) => {
+        toggleStar(message);
+      });
+    case "toggle-topic-mute":
+      return toggleTopicMute();
+    case "sender-card":
+      return showSenderCard();
+    case "view-image":
+      return pressSelectedMessageButton(".message_inline_image a");
+    case "toggle-collapsed":
+      return withSelected((message) => {
+        uiActions.toggleCollapsed(message.id);
+      });
+    case "mark-unread-from":
+      return markUnreadFromSelected();
+    case "toggle-first-reaction":
+      return toggleFirstReaction();
+    case "reply-mention":
+      return replyMentioningSender();
+    case "edit-history":
+      return viewEditHistory();
     case "help":
       shellActions.openDialog({ kind: "help" });
       return true;
     case "escape":
       return escape();
+    case "home":
+      // As Zulip's Ctrl+[: what Escape closes first; with nothing open, the home view.
+      if (!escape()) window.location.hash = "";
+      return true;
   }
 }
 
@@ -179,7 +380,7 @@ export function useGlobalShortcuts(): void {
         ctrlKey: event.ctrlKey,
         metaKey: event.metaKey,
         altKey: event.altKey,
-        isTyping: isTextField(target),
+        isTyping: isOwnKeysElement(target),
         isInDialog: document.querySelector("dialog[open]") !== null,
       });
       if (action !== null && run(action, queryClient)) event.preventDefault();

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { listKeyCommand } from "../message-list/list-keys";
+import { globalAction } from "./global-shortcuts";
+import { SHORTCUT_SECTIONS } from "./shortcut-list";
+
+/** The help's names of keys, as `KeyboardEvent.key`. */
+const KEY_NAMES: Readonly<Record<string, string>> = {
+  Esc: "Escape",
+  "↓": "ArrowDown",
+  "↑": "ArrowUp",
+  "←": "ArrowLeft",
+  PgUp: "PageUp",
+  PgDn: "PageDown",
+};
+
+/** The compose box handles these itself. */
+const COMPOSE_KEYS = new Set(["Enter", "Tab"]);
+
+/** Whether the app does something with the combination the help lists. */
+function isHandled(combination: readonly string[]): boolean {
+  const last = combination[combination.length - 1] ?? "";
+  if (COMPOSE_KEYS.has(last)) return true;
+  const isShift = combination.includes("Shift");
+  const isControl = combination.includes("Ctrl") || combination.includes("⌘");
+  const named = KEY_NAMES[last] ?? last;
+  const key = isShift ? named.toUpperCase() : isControl ? named.toLowerCase() : named;
+  const press = {
+    key,
+    ctrlKey: combination.includes("Ctrl"),
+    metaKey: combination.includes("⌘"),
+    altKey: false,
+    isTyping: false,
+    isInDialog: false,
+  };
+  return globalAction(press) !== null || (!isControl && listKeyCommand(key) !== null);
+}
+
+describe("SHORTCUT_SECTIONS", () => {
+  it("has Zulip's groups", () => {
+    expect(SHORTCUT_SECTIONS.map((section) => section.title)).toEqual([
+      "The basics",
+      "Search",
+      "Scrolling",
+      "Navigation",
+      "Composing messages",
+      "Message actions",
+      "Menus",
+    ]);
+  });
+
+  it("lists only keys that do something", () => {
+    const unhandled = SHORTCUT_SECTIONS.flatMap((section) =>
+      section.shortcuts.flatMap((shortcut) =>
+        shortcut.keys.filter((combination) => !isHandled(combination)),
+      ),
+    );
+    expect(unhandled).toEqual([]);
+  });
+
+  it("names each shortcut once", () => {
+    const descriptions = SHORTCUT_SECTIONS.flatMap((section) =>
+      section.shortcuts.map((shortcut) => shortcut.description),
+    );
+    expect(new Set(descriptions).size).toBe(descriptions.length);
+  });
+});
