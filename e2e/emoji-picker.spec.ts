@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
 import { test } from "./support/test";
 import { narrowToHash, topicNarrow } from "../src/lib/narrow";
 import { apiUser } from "./support/api-user";
+import { box, expectInViewport } from "./support/geometry";
 import { goTo } from "./support/navigation";
 import { logInFresh, openStreamAtNewest } from "./support/reader";
 
@@ -10,22 +11,6 @@ import { logInFresh, openStreamAtNewest } from "./support/reader";
 // the pointer, and what was picked comes first in "Frequently used" the next time.
 
 const SHOTS = process.env["PARLEY_SHOTS_DIR"];
-
-async function box(locator: Locator) {
-  const found = await locator.boundingBox();
-  if (found === null) throw new Error("not on the page");
-  return found;
-}
-
-/** Whether the whole of `inner` is inside the window. */
-async function expectInViewport(page: Page, inner: Locator): Promise<void> {
-  const { x, y, width, height } = await box(inner);
-  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
-  expect(x).toBeGreaterThanOrEqual(0);
-  expect(y).toBeGreaterThanOrEqual(0);
-  expect(x + width).toBeLessThanOrEqual(viewport.width);
-  expect(y + height).toBeLessThanOrEqual(viewport.height);
-}
 
 /** Whether `popover` touches `anchor`: just above or below it, and overlapping it sideways. */
 async function expectAnchored(popover: Locator, anchor: Locator): Promise<void> {

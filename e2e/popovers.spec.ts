@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { test } from "./support/test";
 import { narrowToHash, topicNarrow } from "../src/lib/narrow";
 import { apiUser } from "./support/api-user";
+import { box, expectInViewport } from "./support/geometry";
 import { goTo } from "./support/navigation";
 import { logInFresh } from "./support/reader";
 
@@ -9,22 +10,6 @@ import { logInFresh } from "./support/reader";
 // on a wide screen and on a phone; the account menu at the top right stays inside the window.
 
 const SHOTS = process.env["PARLEY_SHOTS_DIR"];
-
-async function box(locator: Locator) {
-  const found = await locator.boundingBox();
-  if (found === null) throw new Error("not on the page");
-  return found;
-}
-
-/** Whether the whole of `inner` is inside the window. */
-async function expectInViewport(page: Page, inner: Locator): Promise<void> {
-  const { x, y, width, height } = await box(inner);
-  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
-  expect(x).toBeGreaterThanOrEqual(0);
-  expect(y).toBeGreaterThanOrEqual(0);
-  expect(x + width).toBeLessThanOrEqual(viewport.width);
-  expect(y + height).toBeLessThanOrEqual(viewport.height);
-}
 
 for (const size of [
   { width: 1280, height: 800 },

@@ -13,8 +13,7 @@ import { browserLocalStorage } from "../../lib/stored-json";
 import { realmQueries } from "../../queries/realm-queries";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { useSessionStore } from "../../stores/session-store";
-import { UnicodeEmoji } from "../../components/unicode-emoji";
-import { EmojiGlyph, unicodeFromCode } from "../reactions/emoji-glyph";
+import { EmojiGlyph, unicodeEmojiImage } from "../reactions/emoji-glyph";
 import {
   customEmojiChoices,
   filterEmoji,
@@ -108,18 +107,7 @@ function unicodeGlyph(code: string): EmojiChoice {
  * holds ~1,900), anything else through `EmojiGlyph`.
  */
 function GridGlyph({ emoji }: { emoji: EmojiChoice }) {
-  const text =
-    emoji.reaction_type === "unicode_emoji" ? unicodeFromCode(emoji.emoji_code) : undefined;
-  if (text === undefined) return <EmojiGlyph emoji={emoji} whenScrolledTo />;
-  return (
-    <UnicodeEmoji
-      code={emoji.emoji_code}
-      text={text}
-      className="emoji-glyph"
-      imageClassName="emoji-glyph emoji-image"
-      whenScrolledTo
-    />
-  );
+  return unicodeEmojiImage(emoji, true) ?? <EmojiGlyph emoji={emoji} whenScrolledTo />;
 }
 
 function EmojiSection({

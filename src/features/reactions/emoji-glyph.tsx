@@ -33,6 +33,29 @@ function emojiImageUrl(
 }
 
 /**
+ * A Unicode emoji's image (its character if that fails), decorative, or undefined when `emoji`
+ * is not a Unicode emoji with a valid code. Asks nothing of the store: the picker's grid draws
+ * its ~1,900 Unicode buttons through this alone.
+ */
+export function unicodeEmojiImage(
+  emoji: Pick<ReactionEmoji, "emoji_code" | "reaction_type">,
+  whenScrolledTo: boolean,
+) {
+  if (emoji.reaction_type !== "unicode_emoji") return undefined;
+  const text = unicodeFromCode(emoji.emoji_code);
+  if (text === undefined) return undefined;
+  return (
+    <UnicodeEmoji
+      code={emoji.emoji_code}
+      text={text}
+      className="emoji-glyph"
+      imageClassName="emoji-glyph emoji-image"
+      whenScrolledTo={whenScrolledTo}
+    />
+  );
+}
+
+/**
  * One emoji, decorative (the control around it carries the name): the Unicode emoji's image
  * (its character if that fails), or the custom emoji's image, or `:name:` as text when neither
  * can be shown.
@@ -46,20 +69,8 @@ export function EmojiGlyph({
   whenScrolledTo?: boolean;
 }) {
   const realmEmoji = useSnapshotQuery(realmQueries.emoji()).data;
-  if (emoji.reaction_type === "unicode_emoji") {
-    const text = unicodeFromCode(emoji.emoji_code);
-    if (text !== undefined) {
-      return (
-        <UnicodeEmoji
-          code={emoji.emoji_code}
-          text={text}
-          className="emoji-glyph"
-          imageClassName="emoji-glyph emoji-image"
-          whenScrolledTo={whenScrolledTo}
-        />
-      );
-    }
-  }
+  const unicode = unicodeEmojiImage(emoji, whenScrolledTo);
+  if (unicode !== undefined) return unicode;
   const url = emojiImageUrl(emoji, realmEmoji);
   if (url !== undefined) {
     return <img className="emoji-glyph emoji-image" src={url} alt="" aria-hidden="true" />;
