@@ -139,7 +139,7 @@ export async function seedStore(
       renderContext: new RenderContextCache(),
     };
     await seedDemoIfEmpty(ctx, "huge", { messages: store.size });
-    await new StatisticsKeeper(db).analyze();
+    await new StatisticsKeeper(db).vacuumAndAnalyze(); // as the server after its own seed
     if (store.databaseUrl === undefined) await db.query("CHECKPOINT");
   } finally {
     await db.close();

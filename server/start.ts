@@ -58,12 +58,14 @@ const STATISTICS_CHECK_MS = 60_000;
 
 /**
  * Brings the planner's statistics up to date (a fresh seed, or a database that grew since) and
- * checks again every minute: PGlite has no autovacuum to do it. After a seed, a CHECKPOINT
+ * checks again every minute: PGlite has no autovacuum to do it. A fresh seed is vacuumed too
+ * (`vacuumAndAnalyze`), before the server listens. After a seed, a CHECKPOINT
  * lets PGlite recycle the seed's write-ahead log instead of replaying it on the next start.
  */
 async function keepStatistics(db: Database, seeded: boolean): Promise<NodeJS.Timeout> {
   const keeper = new StatisticsKeeper(db);
-  await keeper.analyzeIfGrown();
+  if (seeded) await keeper.vacuumAndAnalyze();
+  else await keeper.analyzeIfGrown();
   if (seeded) {
     try {
       await db.query("CHECKPOINT");
