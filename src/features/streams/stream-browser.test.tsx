@@ -71,6 +71,11 @@ function cardNamed(name: string): HTMLElement {
   return card;
 }
 
+/** A card's stream link, the row the keys move between. */
+function nameLink(card: HTMLElement): HTMLElement {
+  return within(within(card).getByRole("heading")).getByRole("link");
+}
+
 describe("StreamBrowser", () => {
   it("lists every stream by name, names and descriptions as text or sanitised HTML", () => {
     renderBrowser();
@@ -166,6 +171,58 @@ describe("StreamBrowser", () => {
     expect(sent["invite_only"]).toBe("true");
     expect(sent["announce"]).toBe("true");
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("takes Zulip's channel settings keys: arrows, ← →, n, Shift+V and Shift+S", async () => {
+    renderBrowser();
+    const filter = screen.getByRole("searchbox", { name: "Filter streams" });
+    filter.focus();
+    await userEvent.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(nameLink(cards()[0]!));
+    await userEvent.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(nameLink(cardNamed("design")));
+    await userEvent.keyboard("{ArrowUp}{ArrowUp}");
+    expect(document.activeElement).toBe(filter);
+
+    // ← and → switch between All, Subscribed and Not subscribed.
+    await userEvent.keyboard("{ArrowDown}{ArrowRight}");
+    expect(screen.getByRole("radio", { name: "Subscribed" })).toHaveProperty("checked", true);
+    expect(cards().map((card) => card.dataset["streamId"])).toEqual(["12"]);
+    nameLink(cards()[0]!).focus();
+    await userEvent.keyboard("{ArrowLeft}");
+    expect(screen.getByRole("radio", { name: "All" })).toHaveProperty("checked", true);
+    await userEvent.keyboard("{ArrowLeft}");
+    expect(screen.getByRole("radio", { name: "Not subscribed" })).toHaveProperty("checked", true);
+    await userEvent.click(screen.getByRole("radio", { name: "All" }));
+
+    // Shift+S on a stream not subscribed to subscribes; on one subscribed to asks first.
+    nameLink(cardNamed("design")).focus();
+    fake.json(
+      200,
+      success({ subscribed: { [eg.iago.email]: ["design"] }, already_subscribed: {} }),
+    );
+    await userEvent.keyboard("{Shift>}S{/Shift}");
+    await waitFor(() => {
+      expect(fake.requests.length).toBe(1);
+    });
+    expect(JSON.parse(fake.requests[0]!.body["subscriptions"] ?? "")).toEqual([{ name: "design" }]);
+    nameLink(cardNamed("general")).focus();
+    await userEvent.keyboard("{Shift>}S{/Shift}");
+    const confirm = screen.getByRole("dialog", { name: "Unsubscribe from #general?" });
+    expect(fake.requests.length).toBe(1);
+    await userEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
+
+    // Shift+V opens the stream's messages.
+    nameLink(cardNamed("general")).focus();
+    await userEvent.keyboard("{Shift>}V{/Shift}");
+    expect(window.location.hash).toBe(narrowToHash(streamNarrow(12, "general")));
+
+    // Letters typed in the filter box are text; n elsewhere creates a stream.
+    await userEvent.type(filter, "n");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    nameLink(cardNamed("general")).focus();
+    await userEvent.keyboard("n");
+    screen.getByRole("dialog", { name: "Create stream" });
   });
 });
 

@@ -1,6 +1,7 @@
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import type { Stream, Subscription } from "../../../common/wire/streams";
 import { Icon } from "../../components/icon";
+import { moveRowFocus } from "../../components/row-focus";
 import { narrowToHash, streamNarrow } from "../../lib/narrow";
 import { streamSettingsHash } from "../../lib/route";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
@@ -108,17 +109,86 @@ function StreamCard({
   );
 }
 
+/** A card's stream link: the row the arrows move between. */
+const CARD_ROW_SELECTOR = ".stream-card-name a";
+
+/** Whether a key press carries no modifier but Shift. */
+function isPlain(event: KeyboardEvent<HTMLElement>): boolean {
+  return !event.altKey && !event.ctrlKey && !event.metaKey;
+}
+
+/**
+ * Zulip's keys of its channel settings, on this page: ↑ and ↓ (and j, k, Home, End) move between
+ * the streams, ↑ from the first back to the filter box and ↓ from the box into the list; ← and →
+ * switch between All, Subscribed and Not subscribed; n creates a stream; and on a stream,
+ * Shift+V opens its messages and Shift+S subscribes to it or unsubscribes (the card's own
+ * buttons, so their confirmation and refusals stay). Returns whether the key was taken.
+ */
+function browserKey(
+  event: KeyboardEvent<HTMLElement>,
+  {
+    filterBox,
+    show,
+    onShow,
+    onCreate,
+  }: {
+    filterBox: HTMLInputElement | null;
+    show: BrowserFilter;
+    onShow: (show: BrowserFilter) => void;
+    onCreate: () => void;
+  },
+): boolean {
+  const target = event.target instanceof Element ? event.target : null;
+  const row = target?.closest<HTMLElement>(CARD_ROW_SELECTOR) ?? null;
+  if (event.key === "ArrowUp" && isPlain(event) && !event.shiftKey && row !== null) {
+    const first = event.currentTarget.querySelector<HTMLElement>(CARD_ROW_SELECTOR);
+    if (first === row) {
+      filterBox?.focus();
+      event.preventDefault();
+      return true;
+    }
+  }
+  if (moveRowFocus(event, CARD_ROW_SELECTOR)) return true;
+  // Typing, and the radio group's own arrows, stay theirs.
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return false;
+  if (!isPlain(event)) return false;
+  if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && !event.shiftKey) {
+    const at = FILTERS.findIndex((filter) => filter.value === show);
+    const step = event.key === "ArrowRight" ? 1 : FILTERS.length - 1;
+    const next = FILTERS[(at + step) % FILTERS.length];
+    if (next !== undefined) onShow(next.value);
+    event.preventDefault();
+    return true;
+  }
+  if (event.key === "n") {
+    onCreate();
+    event.preventDefault();
+    return true;
+  }
+  const card = target?.closest<HTMLElement>(".stream-card") ?? null;
+  if (card === null || (event.key !== "V" && event.key !== "S")) return false;
+  const control =
+    event.key === "V"
+      ? card.querySelector<HTMLElement>(CARD_ROW_SELECTOR)
+      : card.querySelector<HTMLElement>(".stream-card-actions button");
+  control?.click();
+  event.preventDefault();
+  return true;
+}
+
 /** The filter box and the All / Subscribed / Not subscribed switch. */
 function BrowserToolbar({
   text,
   onText,
   show,
   onShow,
+  filterRef,
 }: {
   text: string;
   onText: (text: string) => void;
   show: BrowserFilter;
   onShow: (show: BrowserFilter) => void;
+  filterRef: RefObject<HTMLInputElement | null>;
 }) {
   const filterId = useId();
   return (
@@ -127,6 +197,7 @@ function BrowserToolbar({
         Filter streams
       </label>
       <input
+        ref={filterRef}
         id={filterId}
         type="search"
         className="page-filter"
@@ -168,6 +239,7 @@ export function StreamBrowser() {
   const [text, setText] = useState("");
   const [show, setShow] = useState<BrowserFilter>("all");
   const [isCreating, setCreating] = useState(false);
+  const filterRef = useRef<HTMLInputElement>(null);
   const unsubscribe = useUnsubscribeFlow();
   const rows = useMemo(
     () => browserRows(streams.data ?? [], subscriptions.data ?? [], text, show),
@@ -175,7 +247,21 @@ export function StreamBrowser() {
   );
 
   return (
-    <section className="stream-browser pane-page" aria-labelledby={headingId}>
+    // The keys bubble here from the filter box and the cards (Zulip's channel settings keys).
+    <section
+      className="stream-browser pane-page"
+      aria-labelledby={headingId}
+      onKeyDown={(event) => {
+        browserKey(event, {
+          filterBox: filterRef.current,
+          show,
+          onShow: setShow,
+          onCreate: () => {
+            setCreating(true);
+          },
+        });
+      }}
+    >
       <header className="pane-header">
         <div>
           <h1 id={headingId} className="pane-title">
@@ -193,7 +279,13 @@ export function StreamBrowser() {
           Create stream
         </button>
       </header>
-      <BrowserToolbar text={text} onText={setText} show={show} onShow={setShow} />
+      <BrowserToolbar
+        text={text}
+        onText={setText}
+        show={show}
+        onShow={setShow}
+        filterRef={filterRef}
+      />
       {streams.isPending && (
         <p className="pane-state" role="status">
           Loading streams…
