@@ -54,6 +54,40 @@ test("browse streams, filter them and subscribe to one", async ({ browser, baseU
   expect((await hamlet.streamIds()).has(name)).toBe(true);
 });
 
+test("the Streams page by keyboard: arrows, Shift+S subscribes, Shift+V opens, n creates", async ({
+  browser,
+  baseURL,
+}) => {
+  const name = `keys-${run}`;
+  const iago = await apiUser(baseURL ?? "", "iago@parley.test");
+  await iago.createStream(name, ["iago@parley.test"], `Reached by keys (${run})`);
+
+  const page = await logInFresh(browser, "hamlet@parley.test");
+  await sidebarStreams(page).getByRole("link", { name: "Browse streams" }).click();
+  const filter = page.getByRole("searchbox", { name: "Filter streams" });
+  await filter.fill(`by keys (${run}`);
+  await filter.press("ArrowDown");
+  const link = page.getByRole("heading", { name }).getByRole("link", { name, exact: true });
+  await expect(link).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(filter).toBeFocused();
+  await filter.press("ArrowDown");
+
+  await page.keyboard.press("Shift+S");
+  await expect(page.getByRole("button", { name: `Unsubscribe from ${name}` })).toBeVisible();
+  const hamlet = await apiUser(baseURL ?? "", "hamlet@parley.test");
+  expect((await hamlet.streamIds()).has(name)).toBe(true);
+
+  await link.focus();
+  await page.keyboard.press("Shift+V");
+  await expect(page).toHaveURL(new RegExp(`#narrow/stream/\\d+-${name}$`));
+
+  await page.goBack();
+  await page.getByRole("heading", { name }).getByRole("link", { name, exact: true }).focus();
+  await page.keyboard.press("n");
+  await expect(page.getByRole("dialog", { name: "Create stream" })).toBeVisible();
+});
+
 test("create a private stream with a description; it shows in the sidebar with a lock", async ({
   browser,
   baseURL,
