@@ -55,6 +55,17 @@ function renderPreferences(): HTMLInputElement {
 }
 
 describe("preferences", () => {
+  it("draws the emoticons' emoji as images, named for screen readers", () => {
+    const box = renderPreferences();
+    const hint = document.getElementById(box.getAttribute("aria-describedby") ?? "");
+    const images = [...(hint?.querySelectorAll("img") ?? [])].map((img) => img.getAttribute("src"));
+    expect(images).toEqual(
+      ["1f642", "1f641", "2764"].map((code) => expect.stringContaining(`/${code}.png`)),
+    );
+    expect(hint?.textContent).toContain(":smile:");
+    expect(hint?.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+
   it("turns translate_emoticons on with PATCH /settings, and shows it saved", async () => {
     const user = userEvent.setup();
     const box = renderPreferences();

@@ -5,6 +5,7 @@ import { useUpdateUserSettings } from "../../queries/settings-mutations";
 import { settingsQueries } from "../../queries/settings-queries";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { ThemeSwitch } from "../shell/theme-switch";
+import { UnicodeEmoji } from "../../components/unicode-emoji";
 
 type BoolSetting = {
   [K in keyof UserSettingsUpdate]-?: UserSettings[K] extends boolean ? K : never;
@@ -200,6 +201,20 @@ function TimeFormatSetting({ settings }: { settings: UserSettings | undefined })
 }
 
 /**
+ * An emoji in a hint, drawn as the messages draw it (the system may have no emoji font), named
+ * for screen readers by its `:name:`.
+ */
+function HintEmoji({ code, name }: { code: string; name: string }) {
+  const text = String.fromCodePoint(parseInt(code, 16));
+  return (
+    <>
+      <UnicodeEmoji code={code} text={text} className="account-hint-emoji" />
+      <span className="visually-hidden">:{name}:</span>
+    </>
+  );
+}
+
+/**
  * The user's preferences, each one of their settings on the server (`PATCH /settings`, every
  * tab and device follows): theme, time format, density, home view, how compose sends, emoticons,
  * and which messages notify (every stream's, followed topics', direct messages and mentions),
@@ -233,8 +248,10 @@ export function Preferences() {
           name="translate_emoticons"
           hint={
             <>
-              In the messages you send, <kbd>:)</kbd> becomes 🙂, <kbd>:(</kbd> 🙁, <kbd>&lt;3</kbd>{" "}
-              ❤ and so on.
+              In the messages you send, <kbd>:)</kbd> becomes{" "}
+              <HintEmoji code="1f642" name="smile" />, <kbd>:(</kbd>{" "}
+              <HintEmoji code="1f641" name="frown" />, <kbd>&lt;3</kbd>{" "}
+              <HintEmoji code="2764" name="heart" /> and so on.
             </>
           }
         >
