@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { z } from "zod";
 import { dmNarrow, narrowToHash, streamNarrow } from "../src/lib/narrow";
-import { STREAMS_HASH, topicsHash } from "../src/lib/route";
+import { ORGANIZATION_PAGES, STREAMS_HASH, topicsHash } from "../src/lib/route";
 
 /**
  * `npm run screenshots`: full-page pictures of the main views at a desktop and a phone size, in
@@ -18,7 +18,7 @@ type Theme = "light" | "dark";
 const THEMES: readonly Theme[] = ["light", "dark"];
 const SIZES = [
   { name: "desktop", width: 1280, height: 800 },
-  { name: "phone", width: 360, height: 740 },
+  { name: "phone", width: 390, height: 844 },
 ] as const;
 const READER = "iago@parley.test";
 
@@ -147,6 +147,73 @@ const VIEWS: { name: string; isLoggedIn: boolean; show: (page: Page) => Promise<
     name: "stream-browser",
     isLoggedIn: true,
     show: (page) => showPage(page, STREAMS_HASH, "engineering"),
+  },
+  {
+    name: "inbox",
+    isLoggedIn: true,
+    show: async (page) => {
+      await page.goto("/#inbox");
+      await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+      await expect(page.getByTestId("connection-status")).toHaveAttribute("data-state", "live");
+    },
+  },
+  {
+    name: "recent",
+    isLoggedIn: true,
+    show: (page) => showPage(page, "#recent", "lunch"),
+  },
+  {
+    name: "drafts",
+    isLoggedIn: true,
+    show: async (page) => {
+      await page.goto("/#drafts");
+      await expect(page.getByRole("heading", { level: 1, name: "Drafts" })).toBeVisible();
+    },
+  },
+  {
+    name: "compose-open",
+    isLoggedIn: true,
+    show: async (page) => {
+      await showNarrow(
+        page,
+        narrowToHash(streamNarrow(theWorld().generalId, "general")),
+        "#general",
+      );
+      await page.getByRole("textbox", { name: /^Message/ }).click();
+      await page.keyboard.type("A draft in **progress**");
+    },
+  },
+  {
+    name: "message-menu",
+    isLoggedIn: true,
+    show: async (page) => {
+      await showNarrow(
+        page,
+        narrowToHash(streamNarrow(theWorld().generalId, "general")),
+        "#general",
+      );
+      await page
+        .locator('ol[aria-label="Messages"] li[data-message-id] .message-body')
+        .last()
+        .click();
+      await page.keyboard.press("i");
+      await expect(page.getByRole("menu")).toBeVisible();
+    },
+  },
+  {
+    name: "preferences",
+    isLoggedIn: true,
+    show: (page) => showPage(page, ORGANIZATION_PAGES.account.hash, "Preferences"),
+  },
+  {
+    name: "user-groups",
+    isLoggedIn: true,
+    show: (page) => showPage(page, ORGANIZATION_PAGES.groups.hash, "leadership"),
+  },
+  {
+    name: "linkifiers",
+    isLoggedIn: true,
+    show: (page) => showPage(page, ORGANIZATION_PAGES.linkifiers.hash, "zulip#(?P<id>[0-9]+)"),
   },
   {
     name: "dm-narrow",

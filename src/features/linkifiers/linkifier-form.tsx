@@ -13,10 +13,12 @@ interface TryItProps {
   pattern: string;
   urlTemplate: string;
   isValid: boolean;
+  /** Some error is shown above (not only a field left empty so far). */
+  hasShownErrors: boolean;
 }
 
 /** The "Try it" box: sample text and the links the draft would make of it. */
-function TryIt({ pattern, urlTemplate, isValid }: TryItProps) {
+function TryIt({ pattern, urlTemplate, isValid, hasShownErrors }: TryItProps) {
   const id = useId();
   const [sample, setSample] = useState("");
   const links = useMemo(
@@ -24,8 +26,11 @@ function TryIt({ pattern, urlTemplate, isValid }: TryItProps) {
     [isValid, sample, pattern, urlTemplate],
   );
   let outcome: string | null = null;
-  if (!isValid) outcome = "Fix the errors above to try the linkifier.";
-  else if (sample === "") outcome = "Type some text to see what would be linked.";
+  if (!isValid) {
+    outcome = hasShownErrors
+      ? "Fix the errors above to try the linkifier."
+      : "Fill in the pattern and the URL template to try the linkifier.";
+  } else if (sample === "") outcome = "Type some text to see what would be linked.";
   else if (links.length === 0) outcome = "Nothing in this text would be linked.";
   return (
     <fieldset className="linkifier-try">
@@ -138,7 +143,12 @@ export default function LinkifierForm() {
           edited();
         }}
       />
-      <TryIt pattern={pattern} urlTemplate={urlTemplate} isValid={isValid} />
+      <TryIt
+        pattern={pattern}
+        urlTemplate={urlTemplate}
+        isValid={isValid}
+        hasShownErrors={Object.keys(shown).length > 0}
+      />
       <div className="page-toolbar">
         <button type="submit" className="button button-primary" disabled={add.isPending}>
           {add.isPending ? "Adding…" : "Add linkifier"}

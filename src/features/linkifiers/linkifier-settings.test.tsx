@@ -91,7 +91,11 @@ describe("LinkifierSettings for administrators", () => {
 
   it("shows blank fields as errors only once the user tries to add", async () => {
     renderPage(eg.iago);
+    const tryIt = within(await screen.findByRole("group", { name: "Try it" }));
+    // Nothing done yet: no error above, so "Try it" asks for the fields, not for fixes.
+    tryIt.getByText("Fill in the pattern and the URL template to try the linkifier.");
     await userEvent.click(await screen.findByRole("button", { name: "Add linkifier" }));
+    tryIt.getByText("Fix the errors above to try the linkifier.");
     expect(errorOf(pattern())).toBe("This field cannot be blank.");
     expect(errorOf(template())).toBe("This field cannot be blank.");
     expect(fake.requests).toHaveLength(0);
