@@ -40,6 +40,11 @@ test("Recent conversations shows a new message live, and filters by unread", asy
   await expect(table.getByRole("row").nth(1)).toContainText("brand new");
   await expect(newRow.getByLabel("1 unread")).toBeVisible();
   await expect(newRow).toContainText("Iago");
+  // The rows scroll inside the view: the page itself never grows past the window (the rows'
+  // visually hidden labels once sat outside the scroller and made the whole document scroll).
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight),
+  ).toBe(true);
 
   await page.getByRole("button", { name: "Unread", exact: true }).click();
   await expect(newRow).toBeVisible();
