@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { LazyMoveMessagesDialog } from "../move-messages/lazy-move-messages-dialog";
 import { ProfileDialog } from "../users/profile-dialog";
 import { UserCard } from "../users/user-card";
 import { useShellStore, shellActions } from "./shell-store";
@@ -27,5 +28,7 @@ export function ShellDialogs() {
       return <ProfileDialog onClose={close} />;
     case "user":
       return <UserCard key={dialog.userId} userId={dialog.userId} onClose={close} />;
+    case "move":
+      return <LazyMoveMessagesDialog target={dialog.target} onClose={close} />;
   }
 }

@@ -10,6 +10,7 @@ import { isResolvedTopic } from "../../lib/resolved-topic";
 import { useToggleTopicResolved } from "../../queries/message-mutations";
 import { reportActionError } from "../../stores/action-notice-store";
 import { errorMessage } from "../streams/error-message";
+import { openMoveTopic, useMayMoveTopics } from "../move-messages/open-move";
 import {
   isConversationMuted,
   isStreamMuted,
@@ -55,6 +56,7 @@ function TopicLink({
   const toggleResolved = useToggleTopicResolved();
   const setPolicy = useSetTopicPolicy();
   const resolved = isResolvedTopic(topic);
+  const mayMove = useMayMoveTopics();
   const visibilityItems = topicVisibilityActions(policy, isStreamMutedHere).map((action) => ({
     label: action.label,
     onSelect: () => {
@@ -106,6 +108,16 @@ function TopicLink({
               );
             },
           },
+          ...(mayMove
+            ? [
+                {
+                  label: "Move topic",
+                  onSelect: () => {
+                    openMoveTopic(streamId, topic, maxId);
+                  },
+                },
+              ]
+            : []),
           ...visibilityItems,
         ]}
       >
