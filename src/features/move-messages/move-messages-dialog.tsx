@@ -3,15 +3,15 @@ import { useId, useState, type SyntheticEvent } from "react";
 import { Dialog } from "../../components/dialog";
 import { errorText } from "../../lib/error-text";
 import { mayMoveBetweenStreams, moveAbilities } from "../../lib/move-rules";
-import { narrowFromHash, narrowToHash, topicNarrow } from "../../lib/narrow";
+import { topicNarrow } from "../../lib/narrow";
 import { useUpdateMessage } from "../../queries/message-mutations";
 import { realmQueries } from "../../queries/realm-queries";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { streamQueries } from "../../queries/stream-queries";
 import { subscriptionQueries } from "../../queries/subscription-queries";
-import { userQueries } from "../../queries/user-queries";
 import { getMessage, getNarrowState, useMessageStore } from "../../stores/message-store";
 import { defaultPropagateMode, type MoveTarget, type PropagateMode } from "./move-placement";
+import { useOwnRole } from "./open-move";
 import "./move-messages.css";
 
 // Zulip keeps the last choice of notices for the next move (`notify_*_thread_default`).
@@ -26,22 +26,12 @@ const PROPAGATE_LABELS: Readonly<Record<PropagateMode, string>> = {
   change_all: "Move all messages in this topic",
 };
 
-/** The view follows a whole topic moved while it is open, as Zulip's does. */
-function followMovedTopic(target: MoveTarget, streamId: number, streamName: string, topic: string) {
-  const open = narrowFromHash(window.location.hash);
-  if (
-    open?.kind === "topic" &&
-    open.streamId === target.streamId &&
-    open.topic.toLowerCase() === target.topic.toLowerCase()
-  ) {
-    window.location.hash = narrowToHash(topicNarrow(streamId, streamName, topic));
-  }
-}
-
 /**
  * Zulip's "Move messages" (or "Move topic") dialog: the destination stream among the user's
  * subscriptions (when they may move between streams), the new topic, which messages when opened
- * on one message, and the automated notices. A refusal shows in the dialog, the choices kept.
+ * on one message, and the automated notices. A refusal shows in the dialog, the choices kept;
+ * on success it closes, and a view of the moved topic follows it through the `update_message`
+ * event (`events/follow-moves.ts`), as everyone else's does.
  */
 export function MoveMessagesDialog({
   target,
@@ -53,7 +43,7 @@ export function MoveMessagesDialog({
   const formId = useId();
   const subscriptions = useSnapshotQuery(subscriptionQueries.list()).data ?? [];
   const rules = useSnapshotQuery(realmQueries.moveRules()).data;
-  const role = useQuery(userQueries.me()).data?.role;
+  const role = useOwnRole();
   const message = useMessageStore((state) => getMessage(state, target.messageId));
   const maxId = useQuery(streamQueries.topics(target.streamId)).data?.find(
     (topic) => topic.name.toLowerCase() === target.topic.toLowerCase(),
@@ -105,13 +95,8 @@ export function MoveMessagesDialog({
         send_notification_to_old_thread: notifyOld,
       },
       {
-        onSuccess: () => {
-          onClose();
-          if (propagateMode === "change_all") {
-            const name = subscriptions.find((sub) => sub.stream_id === streamId)?.name ?? "";
-            followMovedTopic(target, streamId, name, newTopic);
-          }
-        },
+        // An open view of the topic follows it through the server's event (follow-moves.ts).
+        onSuccess: onClose,
         onError: (failure) => {
           setError(errorText(failure));
         },

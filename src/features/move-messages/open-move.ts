@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Message } from "../../../common/wire/message";
 import { canMoveMessage, mayMoveBetweenStreams, type MoveRules } from "../../lib/move-rules";
@@ -6,10 +6,18 @@ import { realmQueries } from "../../queries/realm-queries";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { userQueries } from "../../queries/user-queries";
 import { currentMessage } from "../../stores/message-store";
+import { currentOwnUserId, useSessionStore } from "../../stores/session-store";
 import { currentSelectedMessageId } from "../../stores/ui-store";
 import { shellActions } from "../shell/shell-store";
 
 const ROLE_GUEST = 600;
+
+/** The signed-in user's role, from the users list the register snapshot seeds (no request). */
+export function useOwnRole(): number | undefined {
+  const ownUserId = useSessionStore((session) => session.credentials?.userId);
+  const users = useSnapshotQuery(userQueries.list()).data;
+  return users?.find((user) => user.user_id === ownUserId)?.role;
+}
 
 /** Opens the "Move messages" dialog on one message (its actions menu, `m`). */
 export function openMoveMessage(message: Message): void {
@@ -49,7 +57,7 @@ function mayMove(
  * the caller mounted: a message's toolbar mounts when its row is hovered or selected.
  */
 export function useMayMoveMessage(message: Message): boolean {
-  const role = useQuery(userQueries.me()).data?.role;
+  const role = useOwnRole();
   const rules = useSnapshotQuery(realmQueries.moveRules()).data;
   const [mountedAt] = useState(() => Date.now() / 1000);
   return mayMove(message, role, rules, mountedAt);
@@ -57,7 +65,7 @@ export function useMayMoveMessage(message: Message): boolean {
 
 /** Whether the signed-in user may move a topic at all: rename it or move it to another stream. */
 export function useMayMoveTopics(): boolean {
-  const role = useQuery(userQueries.me()).data?.role;
+  const role = useOwnRole();
   const rules = useSnapshotQuery(realmQueries.moveRules()).data;
   if (role === undefined || rules === undefined) return false;
   return role < ROLE_GUEST || mayMoveBetweenStreams(role, rules.betweenStreamsPolicy);
@@ -68,7 +76,10 @@ export function moveSelectedMessage(queryClient: QueryClient): boolean {
   const id = currentSelectedMessageId();
   const message = id === null ? undefined : currentMessage(id);
   if (message === undefined) return false;
-  const role = queryClient.getQueryData(userQueries.me().queryKey)?.role;
+  const ownUserId = currentOwnUserId();
+  const role = queryClient
+    .getQueryData(userQueries.list().queryKey)
+    ?.find((user) => user.user_id === ownUserId)?.role;
   const rules = queryClient.getQueryData(realmQueries.moveRules().queryKey);
   if (!mayMove(message, role, rules, Date.now() / 1000)) return false;
   openMoveMessage(message);
