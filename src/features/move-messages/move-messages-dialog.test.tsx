@@ -81,7 +81,18 @@ function renderDialog(target: MoveTarget, rules: MoveRules = DEFAULT_MOVE_RULES)
 
 const streamField = () => screen.getByRole("combobox", { name: "New stream" });
 const topicField = () => screen.getByRole("textbox", { name: "New topic" });
-const whichField = () => screen.getByRole("combobox", { name: "Which messages should be moved?" });
+const LABELS = {
+  change_one: "Move only this message",
+  change_later: "Move this and all following messages in this topic",
+  change_all: "Move all messages in this topic",
+} as const;
+/** Which of "Which messages should be moved?" is chosen. */
+const which = () =>
+  Object.entries(LABELS).find(
+    ([, label]) => screen.getByRole<HTMLInputElement>("radio", { name: label }).checked,
+  )?.[0];
+const choose = (user: ReturnType<typeof userEvent.setup>, mode: keyof typeof LABELS) =>
+  user.click(screen.getByRole("radio", { name: LABELS[mode] }));
 const patches = () => calls.filter((call) => call.method === "PATCH");
 
 describe("MoveMessagesDialog", () => {
@@ -101,7 +112,7 @@ describe("MoveMessagesDialog", () => {
     ).toHaveProperty("checked", false);
     // Not the topic's newest message (400): it and the ones after it, as Zulip's default.
     await waitFor(() => {
-      expect(whichField()).toHaveProperty("value", "change_later");
+      expect(which()).toBe("change_later");
     });
   });
 
@@ -109,7 +120,7 @@ describe("MoveMessagesDialog", () => {
     topicMaxId = message.id;
     renderDialog(onMessage);
     await waitFor(() => {
-      expect(whichField()).toHaveProperty("value", "change_one");
+      expect(which()).toBe("change_one");
     });
   });
 
@@ -119,7 +130,7 @@ describe("MoveMessagesDialog", () => {
     await user.selectOptions(streamField(), String(design.stream_id));
     await user.clear(topicField());
     await user.type(topicField(), "  menus ");
-    await user.selectOptions(whichField(), "change_all");
+    await choose(user, "change_all");
     await user.click(screen.getByRole("checkbox", { name: "Send automated notice to new topic" }));
     await user.click(screen.getByRole("checkbox", { name: "Send automated notice to old topic" }));
     await user.click(screen.getByRole("button", { name: "Move" }));
@@ -150,7 +161,7 @@ describe("MoveMessagesDialog", () => {
   it("moves one message alone with change_one, leaving the stream out when unchanged", async () => {
     const user = userEvent.setup();
     renderDialog(onMessage);
-    await user.selectOptions(whichField(), "change_one");
+    await choose(user, "change_one");
     await user.clear(topicField());
     await user.type(topicField(), "dinner");
     await user.click(screen.getByRole("button", { name: "Move" }));
@@ -167,7 +178,8 @@ describe("MoveMessagesDialog", () => {
     const user = userEvent.setup();
     renderDialog(onTopic);
     expect(screen.getByRole("dialog", { name: "Move topic" })).toBeTruthy();
-    expect(screen.queryByRole("combobox", { name: "Which messages should be moved?" })).toBeNull();
+    expect(screen.queryByRole("group", { name: "Which messages should be moved?" })).toBeNull();
+    expect(screen.queryByRole("radio")).toBeNull();
     await user.selectOptions(streamField(), String(design.stream_id));
     await user.click(screen.getByRole("button", { name: "Move" }));
     await waitFor(() => {
@@ -193,7 +205,7 @@ describe("MoveMessagesDialog", () => {
     await user.selectOptions(streamField(), String(design.stream_id));
     await user.clear(topicField());
     await user.type(topicField(), "menus");
-    await user.selectOptions(whichField(), "change_one");
+    await choose(user, "change_one");
     await user.click(screen.getByRole("button", { name: "Move" }));
     expect((await screen.findByRole("alert")).textContent).toBe(
       "The time limit for editing this message's stream has passed",
@@ -201,7 +213,7 @@ describe("MoveMessagesDialog", () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(streamField()).toHaveProperty("value", String(design.stream_id));
     expect(topicField()).toHaveProperty("value", "menus");
-    expect(whichField()).toHaveProperty("value", "change_one");
+    expect(which()).toBe("change_one");
     expect(screen.getByRole("button", { name: "Move" })).toHaveProperty("disabled", false);
   });
 

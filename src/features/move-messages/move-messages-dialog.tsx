@@ -157,22 +157,23 @@ export function MoveMessagesDialog({
           />
         </label>
         {target.isOneMessage && (
-          <label className="move-field">
-            <span className="move-label">Which messages should be moved?</span>
-            <select
-              className="move-input"
-              value={propagateMode}
-              onChange={(event) => {
-                setMode(PROPAGATE_MODES.find((value) => value === event.target.value) ?? null);
-              }}
-            >
-              {PROPAGATE_MODES.map((value) => (
-                <option key={value} value={value}>
-                  {PROPAGATE_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <fieldset className="move-field move-choices">
+            <legend className="move-label">Which messages should be moved?</legend>
+            {PROPAGATE_MODES.map((value) => (
+              <label key={value} className="move-check">
+                <input
+                  type="radio"
+                  name={`${formId}-which`}
+                  value={value}
+                  checked={propagateMode === value}
+                  onChange={() => {
+                    setMode(value);
+                  }}
+                />
+                {PROPAGATE_LABELS[value]}
+              </label>
+            ))}
+          </fieldset>
         )}
         <label className="move-check">
           <input
