@@ -1,28 +1,30 @@
 import type { Message } from "../../common/wire/message";
 
-/** The register snapshot's rules for moving messages (Zulip's `realm_move_messages_*`). */
+/**
+ * The register snapshot's rules for moving messages (Zulip's `realm_move_messages_*`); what it
+ * leaves out is Zulip's default (a week; members may move between streams).
+ */
 export interface MoveRules {
   /** Null: no limit. */
-  readonly withinStreamLimitSeconds: number | null;
+  readonly withinStreamLimitSeconds?: number | null | undefined;
   /** Zulip's policy scale: 1 members, 2 administrators, 3 full members, 4 moderators, 6 nobody. */
-  readonly betweenStreamsPolicy: number;
+  readonly betweenStreamsPolicy?: number | undefined;
   /** Null: no limit. */
-  readonly betweenStreamsLimitSeconds: number | null;
+  readonly betweenStreamsLimitSeconds?: number | null | undefined;
 }
 
 /** Zulip's defaults, until (or unless) the snapshot says otherwise. */
-export const DEFAULT_MOVE_RULES: MoveRules = {
-  withinStreamLimitSeconds: 604_800,
-  betweenStreamsPolicy: 1,
-  betweenStreamsLimitSeconds: 604_800,
-};
+export const DEFAULT_MOVE_RULES: MoveRules = {};
+
+/** Zulip's default limits: a week. */
+const DEFAULT_LIMIT_SECONDS = 604_800;
 
 const ROLE_ADMINISTRATOR = 200;
 const ROLE_MODERATOR = 300;
 const ROLE_GUEST = 600;
 
 /** Whether `role` may move messages to another stream at all, under `policy`. */
-export function mayMoveBetweenStreams(role: number, policy: number): boolean {
+function mayMoveBetweenStreams(role: number, policy: number | undefined): boolean {
   switch (policy) {
     case 2:
       return role <= ROLE_ADMINISTRATOR;
@@ -38,44 +40,34 @@ export function mayMoveBetweenStreams(role: number, policy: number): boolean {
 
 /** Within the limit (Zulip's check: limit + timestamp − now > 0), moderators having none. */
 function withinLimit(
-  limit: number | null,
+  limit: number | null | undefined,
   role: number,
   message: Message,
   nowSeconds: number,
 ): boolean {
   if (role <= ROLE_MODERATOR || limit === null) return true;
-  return limit + message.timestamp - nowSeconds > 0;
+  return (limit ?? DEFAULT_LIMIT_SECONDS) + message.timestamp - nowSeconds > 0;
 }
 
 /**
  * What the user of `role` may do to `message`: rename its topic (Zulip's `is_topic_editable`)
- * and move it to another stream (`is_stream_editable`). Direct messages move nowhere.
+ * and move it to another stream (`is_stream_editable`). Direct messages move nowhere. Without a
+ * message (a whole topic), only the role and the policy are known: the server checks the rest.
  */
 export function moveAbilities(
-  message: Message,
+  message: Message | undefined,
   role: number,
   rules: MoveRules,
   nowSeconds: number,
 ): { readonly topic: boolean; readonly stream: boolean } {
-  if (message.type !== "stream" || message.stream_id === undefined) {
-    return { topic: false, stream: false };
-  }
+  const isStream = message === undefined || message.type === "stream";
+  const within = (limit: number | null | undefined) =>
+    message === undefined || withinLimit(limit, role, message, nowSeconds);
   return {
-    topic:
-      role < ROLE_GUEST && withinLimit(rules.withinStreamLimitSeconds, role, message, nowSeconds),
+    topic: isStream && role < ROLE_GUEST && within(rules.withinStreamLimitSeconds),
     stream:
+      isStream &&
       mayMoveBetweenStreams(role, rules.betweenStreamsPolicy) &&
-      withinLimit(rules.betweenStreamsLimitSeconds, role, message, nowSeconds),
+      within(rules.betweenStreamsLimitSeconds),
   };
-}
-
-/** Zulip's `can_move_message`: its topic or its stream may be changed. */
-export function canMoveMessage(
-  message: Message,
-  role: number,
-  rules: MoveRules,
-  nowSeconds: number,
-): boolean {
-  const abilities = moveAbilities(message, role, rules, nowSeconds);
-  return abilities.topic || abilities.stream;
 }

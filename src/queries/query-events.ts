@@ -11,7 +11,6 @@ import { deletedMessageIds } from "../../common/wire/message-events";
 import type { Linkifier } from "../../common/wire/realm";
 import type { RegisterResponse } from "../../common/wire/register";
 import type { User } from "../../common/wire/users";
-import { DEFAULT_MOVE_RULES } from "../lib/move-rules";
 import { appRerenderDeps, rerenderForLinkifierChange } from "../controllers/linkifier-rerender";
 import {
   applyRealmUserEvent,
@@ -72,17 +71,9 @@ export function seedQueriesFromSnapshot(
   set(realmQueries.userGroups().queryKey, snapshot.realm_user_groups);
   set(settingsQueries.user().queryKey, snapshotUserSettings(snapshot));
   set(realmQueries.moveRules().queryKey, {
-    withinStreamLimitSeconds: snapshotLimit(
-      snapshot.realm_move_messages_within_stream_limit_seconds,
-      DEFAULT_MOVE_RULES.withinStreamLimitSeconds,
-    ),
-    betweenStreamsPolicy:
-      snapshot.realm_move_messages_between_streams_policy ??
-      DEFAULT_MOVE_RULES.betweenStreamsPolicy,
-    betweenStreamsLimitSeconds: snapshotLimit(
-      snapshot.realm_move_messages_between_streams_limit_seconds,
-      DEFAULT_MOVE_RULES.betweenStreamsLimitSeconds,
-    ),
+    withinStreamLimitSeconds: snapshot.realm_move_messages_within_stream_limit_seconds,
+    betweenStreamsPolicy: snapshot.realm_move_messages_between_streams_policy,
+    betweenStreamsLimitSeconds: snapshot.realm_move_messages_between_streams_limit_seconds,
   });
   const isOldLinkifierForm =
     snapshot.realm_linkifiers?.length === 0 && (snapshot.realm_filters?.length ?? 0) > 0;
@@ -97,11 +88,6 @@ export function seedQueriesFromSnapshot(
       server_timestamp: snapshot.server_timestamp,
     });
   }
-}
-
-/** A snapshot's limit in seconds: null is no limit, absent is Zulip's default. */
-function snapshotLimit(value: number | null | undefined, fallback: number | null): number | null {
-  return value === undefined ? fallback : value;
 }
 
 /** `GET /users`'s list from the snapshot: active users (Zulip omits `is_active` there), then the rest. */

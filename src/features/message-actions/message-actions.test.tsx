@@ -81,6 +81,7 @@ describe("MessageActions", () => {
         streamId: eg.general.stream_id,
         topic: message.subject,
         isOneMessage: true,
+        mayMoveStream: true,
       },
     });
   });

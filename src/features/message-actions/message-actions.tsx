@@ -16,7 +16,7 @@ import { DeleteMessageDialog } from "./delete-message-dialog";
 import { markUnreadFrom } from "../../controllers/mark-unread";
 import { copyMessageLink, isEdited, quoteAndReply, replyTo } from "./message-commands";
 import { isStarred, toggleStar } from "../../controllers/star";
-import { openMoveMessage, useMayMoveMessage } from "../move-messages/open-move";
+import { openMoveMessage, useMoveAbilities } from "../move-messages/open-move";
 import "./message-actions.css";
 
 // The history dialog (and its diff styles) loads the first time someone opens one.
@@ -45,13 +45,14 @@ interface MenuContext {
   ownUserId: number;
   isAdmin: boolean;
   isCollapsed: boolean;
-  mayMove: boolean;
+  /** What the user may move this message by (`useMoveAbilities`). */
+  move: { readonly topic: boolean; readonly stream: boolean };
   open: (dialog: OpenDialog) => void;
 }
 
 /** The "Message actions" menu, with only the entries that apply to this message and user. */
 function menuItems(context: MenuContext): MenuItem[] {
-  const { client, message, narrow, ownUserId, isAdmin, isCollapsed, mayMove, open } = context;
+  const { client, message, narrow, ownUserId, isAdmin, isCollapsed, move, open } = context;
   const items: (MenuItem | false)[] = [
     {
       label: "Reply",
@@ -66,10 +67,10 @@ function menuItems(context: MenuContext): MenuItem[] {
         uiActions.startEditing(message.id);
       },
     },
-    mayMove && {
+    (move.topic || move.stream) && {
       label: "Move messages",
       onSelect: () => {
-        openMoveMessage(message);
+        openMoveMessage(message, move.stream);
       },
     },
     isEdited(message) && {
@@ -118,7 +119,7 @@ export function MessageActions({
   const ownUserId = useSessionStore((session) => session.credentials?.userId ?? null);
   const client = useSessionStore((session) => session.client);
   const isCollapsed = useUiStore((state) => state.collapsedMessageIds.has(message.id));
-  const mayMove = useMayMoveMessage(message);
+  const move = useMoveAbilities(message);
   const starred = isStarred(message);
   const close = () => {
     setDialog(null);
@@ -131,7 +132,7 @@ export function MessageActions({
     ownUserId,
     isAdmin,
     isCollapsed,
-    mayMove,
+    move,
     open: setDialog,
   });
   return (

@@ -3,10 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_MOVE_RULES, type MoveRules } from "../../lib/move-rules";
-import { realmQueries } from "../../queries/realm-queries";
 import { subscriptionQueries } from "../../queries/subscription-queries";
-import { userQueries } from "../../queries/user-queries";
 import { sessionStore } from "../../stores/session-store";
 import * as eg from "../../test/example-data";
 import { MoveMessagesDialog } from "./move-messages-dialog";
@@ -58,18 +55,17 @@ const onMessage: MoveTarget = {
   streamId: eg.general.stream_id,
   topic: "lunch",
   isOneMessage: true,
+  mayMoveStream: true,
 };
 const onTopic: MoveTarget = { ...onMessage, isOneMessage: false };
 
-/** The dialog for hamlet (a member), subscribed to general and design, under `rules`. */
-function renderDialog(target: MoveTarget, rules: MoveRules = DEFAULT_MOVE_RULES) {
+/** The dialog for hamlet (a member), subscribed to general and design. */
+function renderDialog(target: MoveTarget) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(subscriptionQueries.list().queryKey, [
     eg.subscription(),
     eg.subscription({ ...design, color: "#e79ab5" }),
   ]);
-  queryClient.setQueryData(userQueries.list().queryKey, [eg.iago, eg.hamlet]);
-  queryClient.setQueryData(realmQueries.moveRules().queryKey, rules);
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={queryClient}>
@@ -122,6 +118,14 @@ describe("MoveMessagesDialog", () => {
     await waitFor(() => {
       expect(which()).toBe("change_one");
     });
+  });
+
+  it("on the topic's first message, as the message store holds the topic, moves it all", () => {
+    renderDialog({
+      ...onMessage,
+      held: { ids: [message.id, 330, 400], found_oldest: true, found_newest: true },
+    });
+    expect(which()).toBe("change_all");
   });
 
   it("sends the chosen stream, topic, messages and notices, and closes", async () => {
@@ -227,8 +231,8 @@ describe("MoveMessagesDialog", () => {
     expect(patches()).toHaveLength(0);
   });
 
-  it("offers no other stream to a member when only administrators move between streams", () => {
-    renderDialog(onTopic, { ...DEFAULT_MOVE_RULES, betweenStreamsPolicy: 2 });
+  it("offers no other stream to a user who may only rename the topic", () => {
+    renderDialog({ ...onTopic, mayMoveStream: false });
     expect(screen.queryByRole("combobox", { name: "New stream" })).toBeNull();
     expect(topicField()).toHaveProperty("value", "lunch");
   });

@@ -2,16 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type SyntheticEvent } from "react";
 import { Dialog } from "../../components/dialog";
 import { errorText } from "../../lib/error-text";
-import { mayMoveBetweenStreams, moveAbilities } from "../../lib/move-rules";
-import { topicNarrow } from "../../lib/narrow";
 import { useUpdateMessage } from "../../queries/message-mutations";
-import { realmQueries } from "../../queries/realm-queries";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { streamQueries } from "../../queries/stream-queries";
 import { subscriptionQueries } from "../../queries/subscription-queries";
-import { getMessage, getNarrowState, useMessageStore } from "../../stores/message-store";
 import { defaultPropagateMode, type MoveTarget, type PropagateMode } from "./move-placement";
-import { useOwnRole } from "./open-move";
 import "./move-messages.css";
 
 // Zulip keeps the last choice of notices for the next move (`notify_*_thread_default`).
@@ -42,17 +37,9 @@ export function MoveMessagesDialog({
 }) {
   const formId = useId();
   const subscriptions = useSnapshotQuery(subscriptionQueries.list()).data ?? [];
-  const rules = useSnapshotQuery(realmQueries.moveRules()).data;
-  const role = useOwnRole();
-  const message = useMessageStore((state) => getMessage(state, target.messageId));
   const maxId = useQuery(streamQueries.topics(target.streamId)).data?.find(
     (topic) => topic.name.toLowerCase() === target.topic.toLowerCase(),
   )?.max_id;
-  const currentName = subscriptions.find((sub) => sub.stream_id === target.streamId)?.name ?? "";
-  const topicState = useMessageStore((state) =>
-    getNarrowState(state, topicNarrow(target.streamId, currentName, target.topic)),
-  );
-  const [openedAt] = useState(() => Date.now() / 1000);
   const [streamId, setStreamId] = useState(target.streamId);
   const [topic, setTopic] = useState(target.topic);
   const [mode, setMode] = useState<PropagateMode | null>(null);
@@ -62,15 +49,8 @@ export function MoveMessagesDialog({
   const update = useUpdateMessage();
 
   const propagateMode: PropagateMode = target.isOneMessage
-    ? (mode ?? defaultPropagateMode(target.messageId, topicState, maxId))
+    ? (mode ?? defaultPropagateMode(target.messageId, target.held, maxId))
     : "change_all";
-  // Without the message (a topic's, not loaded), the role decides and the server the rest.
-  const mayMoveStream =
-    role === undefined || rules === undefined
-      ? true
-      : message === undefined
-        ? mayMoveBetweenStreams(role, rules.betweenStreamsPolicy)
-        : moveAbilities(message, role, rules, openedAt).stream;
   const streams = [...subscriptions].sort((a, b) => a.name.localeCompare(b.name));
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
@@ -126,7 +106,7 @@ export function MoveMessagesDialog({
       }
     >
       <form id={formId} className="move-form" onSubmit={submit} noValidate>
-        {mayMoveStream && (
+        {target.mayMoveStream && (
           <label className="move-field">
             <span className="move-label">New stream</span>
             <select

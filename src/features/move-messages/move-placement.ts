@@ -8,7 +8,14 @@ export interface MoveTarget {
   readonly topic: string;
   /** Opened on one message (its actions menu, `m`): which of the topic's messages is asked. */
   readonly isOneMessage: boolean;
+  /** The user may move these messages to another stream, not only rename their topic. */
+  readonly mayMoveStream: boolean;
+  /** The topic's list in the message store when the dialog opened, if it held one. */
+  readonly held?: HeldTopic | undefined;
 }
+
+/** What the default of which messages reads of a topic's list in the message store. */
+type HeldTopic = Pick<NarrowState, "ids" | "found_oldest" | "found_newest">;
 
 /** How far a move reaches from the message it is made through (Zulip's `propagate_mode`). */
 export type PropagateMode = "change_one" | "change_later" | "change_all";
@@ -20,7 +27,7 @@ export type PropagateMode = "change_one" | "change_later" | "change_all";
  */
 export function defaultPropagateMode(
   messageId: number,
-  topic: Pick<NarrowState, "ids" | "found_oldest" | "found_newest"> | undefined,
+  topic: HeldTopic | undefined,
   maxId: number | undefined,
 ): PropagateMode {
   if (topic !== undefined && topic.ids.includes(messageId)) {

@@ -1,5 +1,4 @@
 import { lazy, Suspense } from "react";
-import { LazyMoveMessagesDialog } from "../move-messages/lazy-move-messages-dialog";
 import { ProfileDialog } from "../users/profile-dialog";
 import { UserCard } from "../users/user-card";
 import { useShellStore, shellActions } from "./shell-store";
@@ -7,6 +6,13 @@ import { useShellStore, shellActions } from "./shell-store";
 // The shortcuts list (and its styles) loads the first time `?` opens it, not with the app.
 const ShortcutsHelp = lazy(() =>
   import("../shortcuts/shortcuts-help").then((module) => ({ default: module.ShortcutsHelp })),
+);
+
+// The move dialog (and its styles) loads the first time one opens.
+const MoveMessagesDialog = lazy(() =>
+  import("../move-messages/move-messages-dialog").then((module) => ({
+    default: module.MoveMessagesDialog,
+  })),
 );
 
 const close = () => {
@@ -29,6 +35,10 @@ export function ShellDialogs() {
     case "user":
       return <UserCard key={dialog.userId} userId={dialog.userId} onClose={close} />;
     case "move":
-      return <LazyMoveMessagesDialog target={dialog.target} onClose={close} />;
+      return (
+        <Suspense fallback={null}>
+          <MoveMessagesDialog target={dialog.target} onClose={close} />
+        </Suspense>
+      );
   }
 }

@@ -206,7 +206,13 @@ describe("Sidebar", () => {
     await userEvent.click(screen.getByRole("menuitem", { name: "Move topic" }));
     expect(shellStore.getState().dialog).toEqual({
       kind: "move",
-      target: { messageId: 102, streamId: GENERAL, topic: "lunch", isOneMessage: false },
+      target: {
+        messageId: 102,
+        streamId: GENERAL,
+        topic: "lunch",
+        isOneMessage: false,
+        mayMoveStream: true,
+      },
     });
     shellStore.getState().closeDialog();
   });

@@ -10,7 +10,7 @@ import { isResolvedTopic } from "../../lib/resolved-topic";
 import { useToggleTopicResolved } from "../../queries/message-mutations";
 import { reportActionError } from "../../stores/action-notice-store";
 import { errorMessage } from "../streams/error-message";
-import { openMoveTopic, useMayMoveTopics } from "../move-messages/open-move";
+import { openMoveTopic, useMoveAbilities } from "../move-messages/open-move";
 import {
   isConversationMuted,
   isStreamMuted,
@@ -56,7 +56,7 @@ function TopicLink({
   const toggleResolved = useToggleTopicResolved();
   const setPolicy = useSetTopicPolicy();
   const resolved = isResolvedTopic(topic);
-  const mayMove = useMayMoveTopics();
+  const move = useMoveAbilities();
   const visibilityItems = topicVisibilityActions(policy, isStreamMutedHere).map((action) => ({
     label: action.label,
     onSelect: () => {
@@ -108,12 +108,12 @@ function TopicLink({
               );
             },
           },
-          ...(mayMove
+          ...(move.topic || move.stream
             ? [
                 {
                   label: "Move topic",
                   onSelect: () => {
-                    openMoveTopic(streamId, topic, maxId);
+                    openMoveTopic(streamId, topic, maxId, move.stream);
                   },
                 },
               ]
