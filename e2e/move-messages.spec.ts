@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { test } from "./support/test";
 import { apiUser, type ApiUser } from "./support/api-user";
 import { goTo } from "./support/navigation";
+import { expectAccessible } from "./support/axe";
 import { logInFresh } from "./support/reader";
 
 // Zulip's "Move messages": Rosalind moves a topic to another stream from the sidebar's topic
@@ -125,6 +126,7 @@ test("m on a topic's first message moves the whole topic by default; the view fo
   await expect(
     mover.getByRole("radio", { name: "Move all messages in this topic", exact: true }),
   ).toBeChecked();
+  await expectAccessible(mover, ".move-dialog");
   await move(mover, "Move messages", { stream: to });
 
   await expect(mover).toHaveURL(new RegExp(`stream/${String(toId)}-`));
