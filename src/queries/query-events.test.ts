@@ -79,6 +79,21 @@ describe("seedQueriesFromSnapshot", () => {
     expect(isInvalidated(realmQueries.emoji().queryKey)).toBe(false);
   });
 
+  it("seeds the rules for moving messages, null (no limit) kept apart from absent", () => {
+    seedQueriesFromSnapshot(
+      queryClient,
+      eg.registerResponse({
+        realm_move_messages_within_stream_limit_seconds: null,
+        realm_move_messages_between_streams_policy: 4,
+      }),
+    );
+    expect(queryClient.getQueryData(realmQueries.moveRules().queryKey)).toEqual({
+      withinStreamLimitSeconds: null,
+      betweenStreamsPolicy: 4,
+      betweenStreamsLimitSeconds: undefined,
+    });
+  });
+
   it("leaves alone what the snapshot lacks", () => {
     queryClient.setQueryData(streamQueries.list().queryKey, [wire.stream()]);
     seedQueriesFromSnapshot(queryClient, eg.registerResponse({ realm_users: undefined }));

@@ -70,6 +70,11 @@ export function seedQueriesFromSnapshot(
   set(realmQueries.emoji().queryKey, snapshot.realm_emoji);
   set(realmQueries.userGroups().queryKey, snapshot.realm_user_groups);
   set(settingsQueries.user().queryKey, snapshotUserSettings(snapshot));
+  set(realmQueries.moveRules().queryKey, {
+    withinStreamLimitSeconds: snapshot.realm_move_messages_within_stream_limit_seconds,
+    betweenStreamsPolicy: snapshot.realm_move_messages_between_streams_policy,
+    betweenStreamsLimitSeconds: snapshot.realm_move_messages_between_streams_limit_seconds,
+  });
   const isOldLinkifierForm =
     snapshot.realm_linkifiers?.length === 0 && (snapshot.realm_filters?.length ?? 0) > 0;
   if (isOldLinkifierForm) {

@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { getLinkifiers } from "../api/linkifiers";
 import { getCustomEmoji } from "../api/realm-emoji";
 import { getUserGroups } from "../api/user-groups";
+import { DEFAULT_MOVE_RULES, type MoveRules } from "../lib/move-rules";
 import { sessionStore } from "../stores/session-store";
 
 /**
@@ -38,6 +39,16 @@ export const realmQueries = {
         const response = await getUserGroups(sessionStore.getState().client, { signal });
         return response.user_groups;
       },
+      staleTime: Infinity,
+    }),
+  /**
+   * Who may move messages, and how long after sending: the register snapshot's
+   * `realm_move_messages_*` (no endpoint answers them alone, so Zulip's defaults until seeded).
+   */
+  moveRules: () =>
+    queryOptions({
+      queryKey: [...realmQueries.all(), "move-rules"] as const,
+      queryFn: (): MoveRules => DEFAULT_MOVE_RULES,
       staleTime: Infinity,
     }),
 };

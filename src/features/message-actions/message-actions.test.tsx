@@ -10,20 +10,28 @@ import { userQueries } from "../../queries/user-queries";
 import { sessionStore } from "../../stores/session-store";
 import { uiStore } from "../../stores/ui-store";
 import * as eg from "../../test/example-data";
+import { DEFAULT_MOVE_RULES } from "../../lib/move-rules";
+import { realmQueries } from "../../queries/realm-queries";
+import { shellStore } from "../shell/shell-store";
 import { isAdministrator, MessageActions, StarIndicator } from "./message-actions";
 
 afterEach(() => {
   cleanup();
   sessionStore.getState().logout();
   uiStore.setState({ collapsedMessageIds: new Set(), editingMessageId: null });
+  shellStore.getState().closeDialog();
 });
 
 const narrow = streamNarrow(eg.general.stream_id, eg.general.name);
 
-function renderAs(me: User, message: Message) {
+function renderAs(me: User, message: Message, withMoveRules = false) {
   sessionStore.getState().login({ email: me.email, apiKey: "key", userId: me.user_id });
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   queryClient.setQueryData(userQueries.me().queryKey, { ...me, result: "success", msg: "" });
+  if (withMoveRules) {
+    queryClient.setQueryData(userQueries.list().queryKey, [eg.iago, eg.hamlet]);
+    queryClient.setQueryData(realmQueries.moveRules().queryKey, DEFAULT_MOVE_RULES);
+  }
   render(
     <QueryClientProvider client={queryClient}>
       <MessageActions message={message} narrow={narrow} isAdmin={isAdministrator(me)} />
@@ -59,6 +67,41 @@ describe("MessageActions", () => {
     expect(labels).toContain("Delete message");
     expect(labels).toContain("View edit history");
     expect(labels).not.toContain("Edit");
+  });
+
+  it("offers moving a recent stream message, opening the move dialog on it", async () => {
+    const message = eg.streamMessage({ timestamp: Math.floor(Date.now() / 1000) - 60 });
+    renderAs(eg.hamlet, message, true);
+    expect(await menuLabels()).toContain("Move messages");
+    await userEvent.click(screen.getByRole("menuitem", { name: "Move messages" }));
+    expect(shellStore.getState().dialog).toEqual({
+      kind: "move",
+      target: {
+        messageId: message.id,
+        streamId: eg.general.stream_id,
+        topic: message.subject,
+        isOneMessage: true,
+        mayMoveStream: true,
+      },
+    });
+  });
+
+  it("offers no move of a member's week-old message or of a direct message", async () => {
+    renderAs(eg.hamlet, eg.streamMessage({ timestamp: 1_700_000_000 }), true);
+    expect(await menuLabels()).not.toContain("Move messages");
+    cleanup();
+    const direct = eg.streamMessage({
+      type: "private",
+      stream_id: undefined,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    renderAs(eg.iago, direct, true);
+    expect(await menuLabels()).not.toContain("Move messages");
+  });
+
+  it("lets an administrator move a message past the members' limit", async () => {
+    renderAs(eg.iago, eg.streamMessage({ timestamp: 1_700_000_000 }), true);
+    expect(await menuLabels()).toContain("Move messages");
   });
 
   it("starts editing and collapses through the UI store", async () => {

@@ -16,6 +16,7 @@ import { DeleteMessageDialog } from "./delete-message-dialog";
 import { markUnreadFrom } from "../../controllers/mark-unread";
 import { copyMessageLink, isEdited, quoteAndReply, replyTo } from "./message-commands";
 import { isStarred, toggleStar } from "../../controllers/star";
+import { openMoveMessage, useMoveAbilities } from "../move-messages/open-move";
 import "./message-actions.css";
 
 // The history dialog (and its diff styles) loads the first time someone opens one.
@@ -44,12 +45,14 @@ interface MenuContext {
   ownUserId: number;
   isAdmin: boolean;
   isCollapsed: boolean;
+  /** What the user may move this message by (`useMoveAbilities`). */
+  move: { readonly topic: boolean; readonly stream: boolean };
   open: (dialog: OpenDialog) => void;
 }
 
 /** The "Message actions" menu, with only the entries that apply to this message and user. */
 function menuItems(context: MenuContext): MenuItem[] {
-  const { client, message, narrow, ownUserId, isAdmin, isCollapsed, open } = context;
+  const { client, message, narrow, ownUserId, isAdmin, isCollapsed, move, open } = context;
   const items: (MenuItem | false)[] = [
     {
       label: "Reply",
@@ -62,6 +65,12 @@ function menuItems(context: MenuContext): MenuItem[] {
       label: "Edit",
       onSelect: () => {
         uiActions.startEditing(message.id);
+      },
+    },
+    (move.topic || move.stream) && {
+      label: "Move messages",
+      onSelect: () => {
+        openMoveMessage(message, move.stream);
       },
     },
     isEdited(message) && {
@@ -90,7 +99,7 @@ function menuItems(context: MenuContext): MenuItem[] {
 }
 
 /**
- * The actions of one message: add a reaction, star, and a menu (reply, quote, edit, edit
+ * The actions of one message: add a reaction, star, and a menu (reply, quote, edit, move, edit
  * history, mark unread from here, collapse, copy link, delete for administrators). A row mounts it
  * once it is hovered, focused or selected (always on touch and narrow screens, see
  * `MessageRowItem`); CSS shows it on hover, focus or selection.
@@ -110,6 +119,7 @@ export function MessageActions({
   const ownUserId = useSessionStore((session) => session.credentials?.userId ?? null);
   const client = useSessionStore((session) => session.client);
   const isCollapsed = useUiStore((state) => state.collapsedMessageIds.has(message.id));
+  const move = useMoveAbilities(message);
   const starred = isStarred(message);
   const close = () => {
     setDialog(null);
@@ -122,6 +132,7 @@ export function MessageActions({
     ownUserId,
     isAdmin,
     isCollapsed,
+    move,
     open: setDialog,
   });
   return (

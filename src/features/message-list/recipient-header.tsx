@@ -156,6 +156,7 @@ function StreamTitle({
           streamId={streamId}
           topic={message.subject}
           className="icon-button recipient-topic-menu"
+          moveThrough={message.id}
           run={(failure, action) => {
             action().catch(() => {
               reportActionError(message.id, failure);

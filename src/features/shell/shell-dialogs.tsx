@@ -8,6 +8,13 @@ const ShortcutsHelp = lazy(() =>
   import("../shortcuts/shortcuts-help").then((module) => ({ default: module.ShortcutsHelp })),
 );
 
+// The move dialog (and its styles) loads the first time one opens.
+const MoveMessagesDialog = lazy(() =>
+  import("../move-messages/move-messages-dialog").then((module) => ({
+    default: module.MoveMessagesDialog,
+  })),
+);
+
 const close = () => {
   shellActions.closeDialog();
 };
@@ -27,5 +34,11 @@ export function ShellDialogs() {
       return <ProfileDialog onClose={close} />;
     case "user":
       return <UserCard key={dialog.userId} userId={dialog.userId} onClose={close} />;
+    case "move":
+      return (
+        <Suspense fallback={null}>
+          <MoveMessagesDialog target={dialog.target} onClose={close} />
+        </Suspense>
+      );
   }
 }

@@ -2,12 +2,14 @@ import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
 import type { StoreActions } from "../../stores/store-actions";
 import { isLeftDrawerOpenNow, uiActions } from "../../stores/ui-store";
+import type { MoveTarget } from "../move-messages/move-placement";
 
 /** The shell's own dialogs; at most one is open at a time. */
 type ShellDialog =
   | { readonly kind: "help" }
   | { readonly kind: "profile" }
-  | { readonly kind: "user"; readonly userId: number };
+  | { readonly kind: "user"; readonly userId: number }
+  | { readonly kind: "move"; readonly target: MoveTarget };
 
 /**
  * State only the shell uses: which of its dialogs is open, and the right drawer on screens too

@@ -47,6 +47,7 @@ describe("globalAction", () => {
       ["=", "toggle-first-reaction"],
       ["@", "reply-mention"],
       ["H", "edit-history"],
+      ["m", "move"],
     ];
     for (const [key, action] of cases) {
       expect(globalAction({ ...plain, key }), key).toBe(action);
@@ -54,8 +55,7 @@ describe("globalAction", () => {
       expect(globalAction({ ...plain, key, altKey: true }), key).toBeNull();
       expect(globalAction({ ...plain, key, ctrlKey: true }), key).toBeNull();
     }
-    // Keys Zulip gives no meaning to, or whose feature Parley lacks (`m`: move), do nothing.
-    expect(globalAction({ ...plain, key: "m" })).toBeNull();
+    // Keys Zulip gives no meaning to, or whose feature Parley lacks, do nothing.
     expect(globalAction({ ...plain, key: "P" })).toBeNull();
   });
 

@@ -30,6 +30,7 @@ export type GlobalAction =
   | "toggle-first-reaction"
   | "reply-mention"
   | "edit-history"
+  | "move"
   | "help"
   | "escape"
   | "home";
@@ -78,6 +79,7 @@ const LETTER_ACTIONS: Readonly<Record<string, GlobalAction>> = {
   "=": "toggle-first-reaction",
   "@": "reply-mention",
   H: "edit-history",
+  m: "move",
 };
 
 /**

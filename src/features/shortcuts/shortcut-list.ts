@@ -99,6 +99,7 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
       { keys: [["Shift", "U"]], description: "Mark as unread from it" },
       { keys: [["-"]], description: "Collapse or expand it" },
       { keys: [["Shift", "M"]], description: "Mute or unmute its topic" },
+      { keys: [["m"]], description: "Move this message and others in its topic" },
     ],
   },
   {

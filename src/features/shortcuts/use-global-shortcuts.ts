@@ -25,6 +25,7 @@ import { uiActions, currentSelectedMessageId } from "../../stores/ui-store";
 import { currentCountedUnreadEntries, currentTopicMuting } from "../../stores/unread-store";
 import { setTopicPolicy } from "../../queries/muting-mutations";
 import { isEdited, quoteAndReply, replyTo } from "../message-actions/message-commands";
+import { moveSelectedMessage } from "../move-messages/open-move";
 import { conversationHash } from "../narrow/conversation-hash";
 import { shellActions, closeOpenDrawers } from "../shell/shell-store";
 import { topicActionVerb, topicVisibilityActions } from "../topics/topic-visibility";
@@ -353,6 +354,8 @@ function run(action: GlobalAction, queryClient: QueryClient): boolean {
       return replyMentioningSender();
     case "edit-history":
       return viewEditHistory();
+    case "move":
+      return moveSelectedMessage(queryClient);
     case "help":
       shellActions.openDialog({ kind: "help" });
       return true;

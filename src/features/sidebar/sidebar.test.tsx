@@ -18,6 +18,9 @@ import { setupApi } from "../../test/api-client";
 import * as wire from "../../test/api-fixtures";
 import * as eg from "../../test/example-data";
 import { success, type createFakeFetch } from "../../test/fake-fetch";
+import { DEFAULT_MOVE_RULES } from "../../lib/move-rules";
+import { realmQueries } from "../../queries/realm-queries";
+import { shellStore } from "../shell/shell-store";
 import { Sidebar } from "./sidebar";
 
 const OWN = eg.iago.user_id;
@@ -64,8 +67,11 @@ const generalTopics = [
   wire.topic("Hello", 50),
 ];
 
-function renderSidebar(route: Route, topics = generalTopics) {
+function renderSidebar(route: Route, topics = generalTopics, withMoveRules = false) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (withMoveRules) {
+    queryClient.setQueryData(realmQueries.moveRules().queryKey, DEFAULT_MOVE_RULES);
+  }
   queryClient.setQueryData(subscriptionQueries.list().queryKey, [
     wire.subscription({ stream_id: GENERAL, name: "general" }),
     wire.subscription({ stream_id: DESIGN, name: "design", color: "url(x)" }),
@@ -192,6 +198,23 @@ describe("Sidebar", () => {
       send_notification_to_old_thread: "false",
       send_notification_to_new_thread: "true",
     });
+  });
+
+  it("opens the move dialog for the whole topic, through its newest message", async () => {
+    renderSidebar(lunchRoute, generalTopics, true);
+    await userEvent.click(screen.getByRole("button", { name: "Topic options for lunch" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Move topic" }));
+    expect(shellStore.getState().dialog).toEqual({
+      kind: "move",
+      target: {
+        messageId: 102,
+        streamId: GENERAL,
+        topic: "lunch",
+        isOneMessage: false,
+        mayMoveStream: true,
+      },
+    });
+    shellStore.getState().closeDialog();
   });
 
   it("marks all messages read only after a confirmation", async () => {

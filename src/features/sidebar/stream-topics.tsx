@@ -10,6 +10,7 @@ import { isResolvedTopic } from "../../lib/resolved-topic";
 import { useToggleTopicResolved } from "../../queries/message-mutations";
 import { reportActionError } from "../../stores/action-notice-store";
 import { errorMessage } from "../streams/error-message";
+import { openMoveTopic, useMoveAbilities } from "../move-messages/open-move";
 import {
   isConversationMuted,
   isStreamMuted,
@@ -55,6 +56,7 @@ function TopicLink({
   const toggleResolved = useToggleTopicResolved();
   const setPolicy = useSetTopicPolicy();
   const resolved = isResolvedTopic(topic);
+  const move = useMoveAbilities();
   const visibilityItems = topicVisibilityActions(policy, isStreamMutedHere).map((action) => ({
     label: action.label,
     onSelect: () => {
@@ -106,6 +108,16 @@ function TopicLink({
               );
             },
           },
+          ...(move.topic || move.stream
+            ? [
+                {
+                  label: "Move topic",
+                  onSelect: () => {
+                    openMoveTopic(streamId, topic, maxId, move.stream);
+                  },
+                },
+              ]
+            : []),
           ...visibilityItems,
         ]}
       >
