@@ -18,7 +18,6 @@ import { isUnreadNow } from "../../stores/unread-store";
 import { ActionToast } from "../message-actions/action-toast";
 import { useIsAdministrator } from "../message-actions/message-actions";
 import { replyTo } from "../message-actions/message-commands";
-import { toggleStar } from "../../controllers/star";
 import { messageOrder, outboxRows, type ListRow } from "./group-rows";
 import { adjacentMessageId, indexOfId, isOwnKeysTarget, listKeyCommand } from "./list-keys";
 import { ListNotices } from "./list-notices";
@@ -198,7 +197,7 @@ function useShowNewestOnRequest(goToNewest: () => void): void {
   }, [sequence]);
 }
 
-/** The list's keys (see `listKeyCommand`): select, jump to either end, scroll, star, edit. */
+/** The list's keys (see `listKeyCommand`): select, jump to either end, scroll, edit. */
 function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): void {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   const command = listKeyCommand(event.key);
@@ -241,10 +240,6 @@ function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): 
       scroller.scrollBy({ top: command === "page-down" ? page : -page });
       break;
     }
-    case "star":
-      if (message === undefined) return;
-      toggleStar(message);
-      break;
     case "edit":
       if (message === undefined || message.sender_id !== context.ownUserId) return;
       uiActions.startEditing(message.id);

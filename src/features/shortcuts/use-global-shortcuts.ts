@@ -6,6 +6,7 @@ import {
   allMessagesNarrow,
   dmKey,
   dmNarrow,
+  dmsNarrow,
   narrowFromHash,
   narrowToHash,
   starredNarrow,
@@ -25,6 +26,7 @@ import { uiActions, currentSelectedMessageId } from "../../stores/ui-store";
 import { currentCountedUnreadEntries, currentTopicMuting } from "../../stores/unread-store";
 import { setTopicPolicy } from "../../queries/muting-mutations";
 import { isEdited, quoteAndReply, replyTo } from "../message-actions/message-commands";
+import { conversationNarrow } from "../message-actions/message-link";
 import { conversationHash } from "../narrow/conversation-hash";
 import { shellActions, closeOpenDrawers } from "../shell/shell-store";
 import { topicActionVerb, topicVisibilityActions } from "../topics/topic-visibility";
@@ -251,6 +253,31 @@ function toggleThumbsUp(): boolean {
   return true;
 }
 
+/**
+ * `s`: the selected message's topic or direct conversation; from a topic, its stream (Zulip's
+ * "Go to channel feed").
+ */
+function goToConversation(): boolean {
+  const current = narrowFromHash(window.location.hash);
+  if (current?.kind === "topic") {
+    window.location.hash = narrowToHash(streamNarrow(current.streamId, current.streamName));
+    return true;
+  }
+  const message = selectedMessage();
+  const ownUserId = currentOwnUserId();
+  if (message === undefined || ownUserId === undefined) return false;
+  window.location.hash = narrowToHash(conversationNarrow(message, ownUserId));
+  return true;
+}
+
+/** `g`: the account menu (Parley's one menu of settings, profile and help) opens or closes. */
+function toggleAccountMenu(): boolean {
+  const button = document.querySelector<HTMLElement>(".user-menu-button");
+  if (button === null) return false;
+  button.click();
+  return true;
+}
+
 /** Focuses a field or link once the drawer or panel holding it has opened. */
 function focusSoon(selector: string): void {
   requestAnimationFrame(() => {
@@ -358,6 +385,20 @@ function run(action: GlobalAction, queryClient: QueryClient): boolean {
       return true;
     case "escape":
       return escape();
+    case "go-to-conversation":
+      return goToConversation();
+    case "dm-feed":
+      window.location.hash = narrowToHash(dmsNarrow());
+      return true;
+    case "history-back":
+      // Prevented, so the browser's own Alt+← does not go back a second time.
+      window.history.back();
+      return true;
+    case "history-forward":
+      window.history.forward();
+      return true;
+    case "account-menu":
+      return toggleAccountMenu();
     case "home":
       // As Zulip's Ctrl+[: what Escape closes first; with nothing open, the home view.
       if (!escape()) window.location.hash = "";
