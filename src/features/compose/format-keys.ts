@@ -78,9 +78,10 @@ export function applyFormat(
   const { value, selectionStart, selectionEnd } = textarea;
   const edit = formatSelection(value, selectionStart, selectionEnd, format);
   textarea.focus();
-  // execCommand is deprecated but still the only way to keep the browser's undo stack.
   const isInserted =
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the only edit the undo stack keeps
     typeof document.execCommand === "function" &&
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- as above
     document.execCommand("insertText", false, edit.insert);
   if (isInserted) {
     textarea.setSelectionRange(edit.selectionStart, edit.selectionEnd);
