@@ -60,7 +60,7 @@ test("s goes to the topic, then its stream; Shift+P the DM feed; Alt+← and Alt
   await expect(heading(page)).toHaveText("#general");
 });
 
-test("Ctrl+B bolds (Ctrl+Z undoes it), Alt+P previews, Ctrl+. goes to the topic", async ({
+test("Ctrl+B, Ctrl+I and Ctrl+Shift+L format (Ctrl+Z undoes them), Alt+P previews, Ctrl+. goes to the topic", async ({
   page,
 }) => {
   await logIn(page, "", READER);
@@ -79,6 +79,18 @@ test("Ctrl+B bolds (Ctrl+Z undoes it), Alt+P previews, Ctrl+. goes to the topic"
   await expect(message).toHaveValue("loud**");
   await page.keyboard.type("soft");
   await expect(message).toHaveValue("loud*soft*");
+  // A link: the selection becomes its text and "url" is selected, to be typed over.
+  await page.keyboard.press("End");
+  await page.keyboard.press("Shift+Home");
+  await page.keyboard.press("Control+Shift+L");
+  await expect(message).toHaveValue("[loud*soft*](url)");
+  await page.keyboard.press("Control+z");
+  await expect(message).toHaveValue("loud*soft*");
+  await page.keyboard.press("End");
+  await page.keyboard.press("Shift+Home");
+  await page.keyboard.press("Control+Shift+L");
+  await page.keyboard.type("https://example.com");
+  await expect(message).toHaveValue("[loud*soft*](https://example.com)");
 
   await page.keyboard.press("Alt+p");
   const preview = page.getByRole("tabpanel", { name: "Preview" });
@@ -93,7 +105,9 @@ test("Ctrl+B bolds (Ctrl+Z undoes it), Alt+P previews, Ctrl+. goes to the topic"
   await page.keyboard.press("Control+.");
   await expect(heading(page)).toContainText(topic);
   // The text came along, in the topic's box.
-  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("loud*soft*");
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
+    "[loud*soft*](https://example.com)",
+  );
 });
 
 test("Shift+M mutes the focused topic of the Inbox", async ({ page, baseURL }) => {
@@ -111,6 +125,30 @@ test("Shift+M mutes the focused topic of the Inbox", async ({ page, baseURL }) =
   await expect.poll(() => topicPolicies(reader)).toContainEqual([topic, 1]);
   // Muted topics leave the Inbox.
   await expect(page.locator(".inbox-row-main", { hasText: topic })).toHaveCount(0);
+});
+
+test("Shift+M mutes the focused topic of Recent conversations; g opens and closes the account menu", async ({
+  page,
+  baseURL,
+}) => {
+  const iago = await apiUser(baseURL ?? "", "iago@parley.test");
+  const reader = await apiUser(baseURL ?? "", READER);
+  const topic = `recent mute ${run}`;
+  await iago.sendStream("general", topic, `Mute me from Recent conversations (${run})`);
+  await logIn(page, "", READER);
+  await page.goto("/#recent");
+  const row = page.locator(".recent-row-main", { hasText: topic });
+  await row.focus();
+  await page.keyboard.press("Shift+M");
+  await expect.poll(() => topicPolicies(reader)).toContainEqual([topic, 1]);
+
+  await page.locator("body").press("g");
+  const menu = page.getByRole("menu", { name: /^Account:/ });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("menuitem").first()).toBeFocused();
+  await page.keyboard.press("g");
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: /^Account:/ })).toBeFocused();
 });
 
 test("Backspace deletes the focused draft, with its Undo", async ({ page }) => {
