@@ -60,6 +60,35 @@ test("s goes to the topic, then its stream; Shift+P the DM feed; Alt+← and Alt
   await expect(heading(page)).toHaveText("#general");
 });
 
+test("z opens the selected message's topic at that message", async ({ page, baseURL }) => {
+  const iago = await apiUser(baseURL ?? "", "iago@parley.test");
+  const reader = await apiUser(baseURL ?? "", READER);
+  const topic = `zoom ${run}`;
+  const text = `Zoom to me ${run}`;
+  const ids = [await iago.sendStream("general", topic, text)];
+  for (let index = 0; index < 30; index++) {
+    ids.push(await iago.sendStream("general", topic, `after ${index}`));
+  }
+  // All read: without z the topic would open at its newest message, far below.
+  await reader.call("POST", "messages/flags", {
+    messages: JSON.stringify(ids),
+    op: "add",
+    flag: "read",
+  });
+  await logIn(page, "", READER);
+  await page.locator("body").press("/");
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+  await expect(heading(page)).toContainText("Search");
+  await page.getByRole("list", { name: "Messages" }).getByText(text).click();
+
+  await page.keyboard.press("z");
+  await expect(heading(page)).toContainText(topic);
+  const row = page.locator(`li[data-message-id="${String(ids[0])}"]`);
+  await expect(row).toHaveAttribute("data-selected", "true");
+  await expect(row).toBeInViewport();
+});
+
 test("Ctrl+B, Ctrl+I and Ctrl+Shift+L format (Ctrl+Z undoes them), Alt+P previews, Ctrl+. goes to the topic", async ({
   page,
 }) => {

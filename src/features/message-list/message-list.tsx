@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from "react";
 import { useMediaQuery } from "../../lib/media-query";
-import type { Narrow } from "../../lib/narrow";
+import { narrowKey, type Narrow } from "../../lib/narrow";
 import { type NarrowState, currentMessage } from "../../stores/message-store";
 import { useOutboxForNarrow } from "../../stores/outbox-store";
 import { useSessionStore } from "../../stores/session-store";
@@ -34,6 +34,7 @@ import { useStreamLooks } from "./use-stream-looks";
 import { useVirtualList } from "./use-virtual-list";
 import { useLongPress } from "./use-long-press";
 import { WindowElements } from "./window-elements";
+import { zoomDone, zoomTarget } from "./zoom-request";
 import type { VirtualList } from "./virtual-list";
 import "./body-emoji.css";
 import "./message-list.css";
@@ -165,6 +166,15 @@ function useOpenPosition(state: NarrowState | undefined, list: VirtualList): voi
   useLayoutEffect(() => {
     if (hasOpenedRef.current || !isReadyToOpen(state)) return;
     hasOpenedRef.current = true;
+    // `z` asked for a message: the list opens at it, selected, when it is among those loaded.
+    const key = narrowKey(state.narrow);
+    const zoom = zoomTarget(key);
+    zoomDone(key);
+    if (zoom !== null && indexOfId(state.ids, zoom) >= 0) {
+      list.openAt(messageOrder(zoom));
+      uiActions.selectMessage(zoom);
+      return;
+    }
     const firstUnread = state.ids.find(isUnreadNow);
     list.openAt(firstUnread === undefined ? null : messageOrder(firstUnread));
     const selected = currentSelectedMessageId();

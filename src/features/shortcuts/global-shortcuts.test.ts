@@ -25,8 +25,7 @@ describe("globalAction", () => {
     expect(globalAction({ ...plain, key: "i" })).toBe("message-menu");
     expect(globalAction({ ...plain, key: ":" })).toBe("react");
     expect(globalAction({ ...plain, key: "+" })).toBe("toggle-thumbs-up");
-    // `z` (zoom to a message in its conversation) needs `near` views, which Parley lacks.
-    expect(globalAction({ ...plain, key: "z" })).toBeNull();
+    expect(globalAction({ ...plain, key: "Z" })).toBeNull();
     expect(globalAction({ ...plain, key: "constructor" })).toBeNull();
   });
 
@@ -50,6 +49,7 @@ describe("globalAction", () => {
       ["H", "edit-history"],
       ["s", "go-to-conversation"],
       ["P", "dm-feed"],
+      ["z", "zoom"],
       ["g", "account-menu"],
     ];
     for (const [key, action] of cases) {

@@ -35,6 +35,7 @@ export type GlobalAction =
   | "home"
   | "go-to-conversation"
   | "dm-feed"
+  | "zoom"
   | "history-back"
   | "history-forward"
   | "account-menu";
@@ -85,6 +86,7 @@ const LETTER_ACTIONS: Readonly<Record<string, GlobalAction>> = {
   H: "edit-history",
   s: "go-to-conversation",
   P: "dm-feed",
+  z: "zoom",
   g: "account-menu",
 };
 

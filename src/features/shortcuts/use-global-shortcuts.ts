@@ -8,6 +8,7 @@ import {
   dmNarrow,
   dmsNarrow,
   narrowFromHash,
+  narrowKey,
   narrowToHash,
   starredNarrow,
   streamNarrow,
@@ -27,6 +28,7 @@ import { currentCountedUnreadEntries, currentTopicMuting } from "../../stores/un
 import { setTopicPolicy } from "../../queries/muting-mutations";
 import { isEdited, quoteAndReply, replyTo } from "../message-actions/message-commands";
 import { conversationNarrow } from "../message-actions/message-link";
+import { requestZoom } from "../message-list/zoom-request";
 import { conversationHash } from "../narrow/conversation-hash";
 import { shellActions, closeOpenDrawers } from "../shell/shell-store";
 import { topicActionVerb, topicVisibilityActions } from "../topics/topic-visibility";
@@ -270,6 +272,20 @@ function goToConversation(): boolean {
   return true;
 }
 
+/** `z`: the selected message's conversation, opened at that message. */
+function zoomToSelected(): boolean {
+  const message = selectedMessage();
+  const ownUserId = currentOwnUserId();
+  if (message === undefined || ownUserId === undefined) return false;
+  const conversation = conversationNarrow(message, ownUserId);
+  const current = narrowFromHash(window.location.hash);
+  // Already there: the message is in view.
+  if (current !== undefined && narrowKey(current) === narrowKey(conversation)) return true;
+  requestZoom(narrowKey(conversation), message.id);
+  window.location.hash = narrowToHash(conversation);
+  return true;
+}
+
 /** `g`: the account menu (Parley's one menu of settings, profile and help) opens or closes. */
 function toggleAccountMenu(): boolean {
   const button = document.querySelector<HTMLElement>(".user-menu-button");
@@ -387,6 +403,8 @@ function run(action: GlobalAction, queryClient: QueryClient): boolean {
       return escape();
     case "go-to-conversation":
       return goToConversation();
+    case "zoom":
+      return zoomToSelected();
     case "dm-feed":
       window.location.hash = narrowToHash(dmsNarrow());
       return true;
