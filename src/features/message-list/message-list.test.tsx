@@ -3,9 +3,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toggleStar } from "../../controllers/star";
+import { isReadingPaused } from "../../stores/reading-store";
+import { requestZoom, zoomTarget } from "./zoom-request";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Message } from "../../../common/wire/message";
-import { searchNarrow, streamNarrow, type Narrow } from "../../lib/narrow";
+import { narrowKey, searchNarrow, streamNarrow, type Narrow } from "../../lib/narrow";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { userQueries } from "../../queries/user-queries";
 import { getMessage, messageStore } from "../../stores/message-store";
@@ -249,6 +251,18 @@ describe("MessageList selection and keys", () => {
     const { container } = renderList(general);
     expect(selectedId(container)).toBe(103);
     expect(uiStore.getState().selectedMessageId).toBe(103);
+  });
+
+  it("opens at the message z asked for, selected, and holds off reading there", () => {
+    seed(general, conversation(), [103, 104]);
+    requestZoom(narrowKey(general), 102);
+    const { container } = renderList(general);
+    expect(selectedId(container)).toBe(102);
+    expect(isReadingPaused(general)).toBe(true);
+    // The request is spent: the next opening is the usual one.
+    expect(zoomTarget(narrowKey(general))).toBeNull();
+    cleanup();
+    expect(isReadingPaused(general)).toBe(false);
   });
 
   it("selects a row when it is clicked", async () => {

@@ -14,6 +14,7 @@ import { type NarrowState, currentMessage } from "../../stores/message-store";
 import { useOutboxForNarrow } from "../../stores/outbox-store";
 import { useSessionStore } from "../../stores/session-store";
 import { currentSelectedMessageId, uiActions, useUiStore } from "../../stores/ui-store";
+import { pauseReading } from "../../stores/reading-store";
 import { isUnreadNow } from "../../stores/unread-store";
 import { ActionToast } from "../message-actions/action-toast";
 import { useIsAdministrator } from "../message-actions/message-actions";
@@ -173,6 +174,8 @@ function useOpenPosition(state: NarrowState | undefined, list: VirtualList): voi
     if (zoom !== null && indexOfId(state.ids, zoom) >= 0) {
       list.openAt(messageOrder(zoom));
       uiActions.selectMessage(zoom);
+      // As Zulip's zoomed view: what is seen here stays unread, until the list closes.
+      pauseReading(state.narrow);
       return;
     }
     const firstUnread = state.ids.find(isUnreadNow);

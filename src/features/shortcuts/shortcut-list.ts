@@ -70,7 +70,7 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
         description: "Go to its topic or direct conversation; from a topic, its stream",
       },
       { keys: [["Shift", "P"]], description: "Go to the direct message feed" },
-      { keys: [["z"]], description: "Open its conversation at it" },
+      { keys: [["z"]], description: "Open its conversation at it, leaving messages unread" },
       { keys: [["Alt", "←"]], description: "Go back through the views you saw" },
       { keys: [["Alt", "→"]], description: "Go forward through the views you saw" },
       { keys: [["Ctrl", "."]], description: "Go to the conversation you are composing to" },
