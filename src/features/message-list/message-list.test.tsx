@@ -265,6 +265,14 @@ describe("MessageList selection and keys", () => {
     expect(isReadingPaused(general)).toBe(false);
   });
 
+  it("opens at the message s asked for, reading as usual", () => {
+    seed(general, conversation(), [103, 104]);
+    requestZoom(narrowKey(general), 102, false);
+    const { container } = renderList(general);
+    expect(selectedId(container)).toBe(102);
+    expect(isReadingPaused(general)).toBe(false);
+  });
+
   it("selects a row when it is clicked", async () => {
     seed(general, conversation());
     const { container } = renderList(general);

@@ -35,7 +35,7 @@ import { useStreamLooks } from "./use-stream-looks";
 import { useVirtualList } from "./use-virtual-list";
 import { useLongPress } from "./use-long-press";
 import { WindowElements } from "./window-elements";
-import { zoomDone, zoomTarget } from "./zoom-request";
+import { zoomDone, zoomLeavesUnread, zoomTarget } from "./zoom-request";
 import type { VirtualList } from "./virtual-list";
 import "./body-emoji.css";
 import "./message-list.css";
@@ -170,12 +170,13 @@ function useOpenPosition(state: NarrowState | undefined, list: VirtualList): voi
     // `z` asked for a message: the list opens at it, selected, when it is among those loaded.
     const key = narrowKey(state.narrow);
     const zoom = zoomTarget(key);
+    const leavesUnread = zoomLeavesUnread(key);
     zoomDone(key);
     if (zoom !== null && indexOfId(state.ids, zoom) >= 0) {
       list.openAt(messageOrder(zoom));
       uiActions.selectMessage(zoom);
       // As Zulip's zoomed view: what is seen here stays unread, until the list closes.
-      pauseReading(state.narrow);
+      if (leavesUnread) pauseReading(state.narrow);
       return;
     }
     const firstUnread = state.ids.find(isUnreadNow);

@@ -268,7 +268,12 @@ function goToConversation(): boolean {
   const message = selectedMessage();
   const ownUserId = currentOwnUserId();
   if (message === undefined || ownUserId === undefined) return false;
-  window.location.hash = narrowToHash(conversationNarrow(message, ownUserId));
+  const conversation = conversationNarrow(message, ownUserId);
+  // Opened at the message, as Zulip's `s` (then_select_id); reading as usual there.
+  if (current === undefined || narrowKey(current) !== narrowKey(conversation)) {
+    requestZoom(narrowKey(conversation), message.id, false);
+  }
+  window.location.hash = narrowToHash(conversation);
   return true;
 }
 
