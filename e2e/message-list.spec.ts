@@ -426,7 +426,10 @@ test("a fast scroll up through the history puts no error on the page", async ({ 
   );
 });
 
-test("j and k move the selection, s stars the selected message", async ({ browser, baseURL }) => {
+test("j and k move the selection, Ctrl+S stars the selected message", async ({
+  browser,
+  baseURL,
+}) => {
   const iago = await sender(baseURL);
   const stream = unique("keys");
   await iago.createStream(stream, [SENDER, READER]);
@@ -440,7 +443,7 @@ test("j and k move the selection, s stars the selected message", async ({ browse
   await page.keyboard.press("j");
   await expect(selected).toHaveAttribute("data-message-id", String(second));
   await expect(page.locator(`li[data-message-id="${second}"] article`)).toBeFocused();
-  await page.keyboard.press("s");
+  await page.keyboard.press("Control+s");
   await expect(
     page.locator(`li[data-message-id="${second}"]`).getByRole("img", { name: "Starred" }),
   ).toBeVisible();

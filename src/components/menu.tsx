@@ -24,6 +24,7 @@ export function MenuButton({
   className,
   align = "end",
   withinScroller = false,
+  toggleKey,
 }: {
   /** The accessible name of the button ("Stream options for general"). */
   label: string;
@@ -34,6 +35,8 @@ export function MenuButton({
   align?: "start" | "end";
   /** Keep the menu inside the button's scrolling ancestors too (a message's menu: not over compose). */
   withinScroller?: boolean;
+  /** A key that opened the menu from elsewhere (the account menu's `g`) and closes it again. */
+  toggleKey?: string;
 }) {
   const [isOpen, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -75,6 +78,11 @@ export function MenuButton({
       event.preventDefault();
       entries[(to + entries.length) % entries.length]?.focus();
     };
+    if (toggleKey !== undefined && event.key === toggleKey) {
+      event.preventDefault();
+      close();
+      return;
+    }
     switch (event.key) {
       case "ArrowDown":
         move(index + 1);

@@ -47,6 +47,19 @@ describe("openNarrow", () => {
     });
   });
 
+  it("centres the first window on a message asked for (z), and stores it", async () => {
+    const { server, store } = setup();
+    const done = openNarrow(server.client, lunch, store, 42);
+    expect(server.nextRequest.query).toMatchObject({
+      anchor: "42",
+      num_before: "100",
+      num_after: "100",
+    });
+    await server.answer(eg.messagesResponse(streamMessages(41, 42, 43)));
+    await done;
+    expect(getNarrowState(store.getState(), lunch)?.ids).toEqual([41, 42, 43]);
+  });
+
   it("sends direct-message narrows by participant ids", async () => {
     const { server, store } = setup();
     void openNarrow(server.client, dmNarrow([12, 11]), store);

@@ -101,12 +101,15 @@ export function openNarrow(
   client: ApiClient,
   narrow: Narrow,
   store: Store = messageStore,
+  anchor?: number,
 ): Promise<void> {
   const state = getNarrowState(store.getState(), narrow);
   if (state?.hasFetched === true && state.found_newest && state.error === null) {
     return Promise.resolve();
   }
-  return runFetch(client, store, narrow, "around", OPEN_NARROW_WINDOW);
+  // `anchor`: a message to open at (`z`), in place of the first unread one.
+  const window = anchor === undefined ? OPEN_NARROW_WINDOW : { ...OPEN_NARROW_WINDOW, anchor };
+  return runFetch(client, store, narrow, "around", window);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   candidateNarrowKeys,
   decodeHashComponent,
   dmNarrow,
+  dmsNarrow,
   dmParticipants,
   encodeHashComponent,
   mentionsNarrow,
@@ -186,6 +187,15 @@ describe("messageMatchesNarrow", () => {
     expect(candidateNarrowKeys(dmMessage([OWN_ID, 11]), OWN_ID)).toEqual([
       "all",
       narrowKey(dmNarrow([11])),
+      narrowKey(dmsNarrow()),
     ]);
+  });
+
+  it("puts every direct message, and only those, in the direct message feed", () => {
+    expect(messageMatchesNarrow(dmsNarrow(), dmMessage([OWN_ID, 11]), OWN_ID)).toBe(true);
+    expect(narrowToApi(dmsNarrow())).toEqual([{ operator: "is", operand: "dm" }]);
+    expect(narrowToHash(dmsNarrow())).toBe("#narrow/is/dm");
+    expect(narrowFromHash("#narrow/is/dm")).toEqual(dmsNarrow());
+    expect(narrowFromHash("#narrow/is/private")).toEqual(dmsNarrow());
   });
 });

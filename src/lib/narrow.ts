@@ -16,6 +16,7 @@ export type Narrow =
       readonly topic: string;
     }
   | { readonly kind: "dm"; readonly userIds: readonly number[] }
+  | { readonly kind: "dms" }
   | { readonly kind: "starred" }
   | { readonly kind: "mentions" }
   | { readonly kind: "search"; readonly query: string };
@@ -49,6 +50,11 @@ export function dmNarrow(userIds: readonly number[]): DmNarrow {
   return { kind: "dm", userIds: sortedUnique(userIds) };
 }
 
+/** Every direct message (Zulip's direct message feed, `is:dm`). */
+export function dmsNarrow(): Narrow {
+  return { kind: "dms" };
+}
+
 export function starredNarrow(): Narrow {
   return { kind: "starred" };
 }
@@ -72,6 +78,7 @@ function sortedUnique(ids: readonly number[]): number[] {
 export function narrowKey(narrow: Narrow): string {
   switch (narrow.kind) {
     case "all":
+    case "dms":
     case "starred":
     case "mentions":
       return narrow.kind;
@@ -110,6 +117,8 @@ export function narrowToApi(narrow: Narrow): NarrowTerm[] {
       ];
     case "dm":
       return [{ operator: "dm", operand: [...narrow.userIds] }];
+    case "dms":
+      return [{ operator: "is", operand: "dm" }];
     case "starred":
       return [{ operator: "is", operand: "starred" }];
     case "mentions":
@@ -161,6 +170,8 @@ export function messageMatchesNarrow(narrow: Narrow, message: Message, ownUserId
       );
     case "dm":
       return message.type === "private" && isConversation(message, narrow.userIds, ownUserId);
+    case "dms":
+      return message.type === "private";
     case "starred":
       return message.flags?.includes("starred") ?? false;
     case "mentions":
@@ -181,7 +192,7 @@ export function candidateNarrowKeys(message: Message, ownUserId: number): string
       keys.push(`stream:${message.stream_id}`, topicKey(message.stream_id, message.subject));
     }
   } else {
-    keys.push(dmKey(dmParticipants(message, ownUserId)));
+    keys.push(dmKey(dmParticipants(message, ownUserId)), "dms");
   }
   if (message.flags?.includes("starred") === true) keys.push("starred");
   if (hasAnyFlag(message, MENTION_FLAGS)) keys.push("mentions");
@@ -228,6 +239,8 @@ export function narrowToHash(narrow: Narrow, dmName?: string): string {
       const name = dmName ?? (narrow.userIds.length > 1 ? "group" : "dm");
       return `#narrow/dm/${narrow.userIds.join(",")}-${encodeHashComponent(name)}`;
     }
+    case "dms":
+      return "#narrow/is/dm";
     case "starred":
       return "#narrow/is/starred";
     case "mentions":
@@ -266,6 +279,7 @@ function operatorHash(operator: string, operand: string): Narrow | undefined {
       return dmHash(operand);
     case "is":
       if (operand === "starred") return starredNarrow();
+      if (operand === "dm" || operand === "private") return dmsNarrow();
       return operand === "mentioned" || operand === "alerted" ? mentionsNarrow() : undefined;
     case "search": {
       const query = decodeHashComponent(operand);
@@ -306,6 +320,8 @@ export function narrowTitle(
       return `#${narrow.streamName} > ${narrow.topic}`;
     case "dm":
       return narrow.userIds.map(userName).join(", ");
+    case "dms":
+      return "Direct message feed";
     case "starred":
       return "Starred messages";
     case "mentions":

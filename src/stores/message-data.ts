@@ -1,5 +1,5 @@
 import type { Message } from "../../common/wire/message";
-import { narrowKey, streamNarrow, type Narrow } from "../lib/narrow";
+import { dmsNarrow, narrowKey, streamNarrow, type Narrow } from "../lib/narrow";
 import { IdList } from "./message-ids";
 
 /** What one narrow shows: ids in ascending order (never copies of messages) and fetch state. */
@@ -144,6 +144,8 @@ function supersetKeys(narrow: Narrow): string[] {
       return [narrowKey(streamNarrow(narrow.streamId, narrow.streamName)), "all"];
     case "stream":
     case "dm":
+      return [narrowKey(dmsNarrow()), "all"];
+    case "dms":
     case "starred":
     case "mentions":
       return ["all"];

@@ -350,6 +350,8 @@ export function narrowUnread(state: UnreadStoreState, narrow: Narrow): number {
       return dmUnread(state, narrow.userIds);
     case "mentions":
       return mentionUnread(state);
+    case "dms":
+      return [...state.data.dms.values()].reduce((sum, count) => sum + count, 0);
     case "starred":
     case "search":
       return 0;

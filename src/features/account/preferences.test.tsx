@@ -59,9 +59,11 @@ describe("preferences", () => {
     const box = renderPreferences();
     const hint = document.getElementById(box.getAttribute("aria-describedby") ?? "");
     const images = [...(hint?.querySelectorAll("img") ?? [])].map((img) => img.getAttribute("src"));
-    expect(images).toEqual(
-      ["1f642", "1f641", "2764"].map((code) => expect.stringContaining(`/${code}.png`)),
-    );
+    expect(images.map((src) => src?.split("/").pop())).toEqual([
+      "1f642.png",
+      "1f641.png",
+      "2764.png",
+    ]);
     expect(hint?.textContent).toContain(":smile:");
     expect(hint?.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
   });

@@ -8,7 +8,15 @@ import {
 } from "react";
 import { createPortal } from "react-dom";
 import { Icon } from "../../components/icon";
-import { dmNarrow, narrowToHash, topicNarrow, type Narrow } from "../../lib/narrow";
+import {
+  dmNarrow,
+  narrowKey,
+  narrowToHash,
+  streamNarrow,
+  topicNarrow,
+  type Narrow,
+} from "../../lib/narrow";
+import { currentDraft, draftsActions } from "../../stores/drafts-store";
 import { usePointerDown } from "../../lib/pointer-down";
 import type { OutboxDestination } from "../../stores/outbox-store";
 import { uiActions, useUiStore } from "../../stores/ui-store";
@@ -17,6 +25,7 @@ import { TypeaheadTextarea } from "../typeahead/typeahead-textarea";
 import { ComposeDestination } from "./compose-destination";
 import { ComposeFooter } from "./compose-footer";
 import { appendToContent, enterAction, insertAtSelection } from "./compose-keys";
+import { applyFormat, composeKeyAction, type ComposeKeyPress } from "./format-keys";
 import { ComposePreview } from "./compose-preview";
 import { ComposeTabs, type ComposeTab } from "./compose-tabs";
 import { ComposeUploads, useComposeUploads } from "./compose-uploads";
@@ -67,6 +76,20 @@ function placeholderFor(narrow: Narrow, userName: (userId: number) => string): s
   }
 }
 
+/** The conversation a message to `destination` goes to: its topic (its stream with no topic yet). */
+function destinationNarrow(destination: OutboxDestination): Narrow {
+  if (destination.type === "direct") return dmNarrow(destination.userIds);
+  const { streamId, streamName, topic } = destination;
+  return topic === ""
+    ? streamNarrow(streamId, streamName)
+    : topicNarrow(streamId, streamName, topic);
+}
+
+function composePress(event: KeyboardEvent<HTMLElement>): ComposeKeyPress {
+  const { key, code, shiftKey, ctrlKey, metaKey, altKey } = event;
+  return { key, code, shiftKey, ctrlKey, metaKey, altKey };
+}
+
 /** Whether the box of `narrow` chooses its destination (no stream, topic or people in it). */
 function narrowLetsChoose(narrow: Narrow): boolean {
   return narrow.kind !== "stream" && narrow.kind !== "topic" && narrow.kind !== "dm";
@@ -102,6 +125,7 @@ export function ComposeBox({
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const [isAsked, setAsked] = useState(false);
   const [recipientsFocus, setRecipientsFocus] = useState(0);
+  const [focusPreview, setFocusPreview] = useState(0);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const isPointerDown = usePointerDown();
@@ -141,6 +165,12 @@ export function ComposeBox({
     formRef.current?.querySelector<HTMLInputElement>(".compose-destination input")?.focus();
   }, [recipientsFocus]);
 
+  // Alt+P: the preview takes the focus (the hidden textarea cannot keep it).
+  useLayoutEffect(() => {
+    if (focusPreview === 0) return;
+    formRef.current?.querySelector<HTMLElement>(".compose-preview")?.focus();
+  }, [focusPreview]);
+
   const setContent = (next: string) => {
     compose.setContent(next);
     if (next.trim() !== "") setSent(null);
@@ -162,6 +192,12 @@ export function ComposeBox({
   };
 
   const onContentKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const format = composeKeyAction(composePress(event));
+    if (format === "bold" || format === "italic" || format === "link") {
+      event.preventDefault();
+      applyFormat(event.currentTarget, format, setContent);
+      return;
+    }
     const press = {
       key: event.key,
       shiftKey: event.shiftKey,
@@ -173,6 +209,42 @@ export function ComposeBox({
     if (enterAction(press, enterSends) !== "send") return;
     event.preventDefault();
     send();
+  };
+
+  /**
+   * Ctrl+.: the conversation the message is addressed to, the text going along (unless that
+   * conversation has a draft of its own) and the box focused there.
+   */
+  const goToConversation = () => {
+    const destination = compose.destination;
+    if (destination === null) return;
+    const target = destinationNarrow(destination);
+    const targetKey = narrowKey(target);
+    if (targetKey !== compose.composeKey && compose.content !== "") {
+      if (currentDraft(targetKey) === undefined) {
+        draftsActions.draftChanged(targetKey, { topic: compose.topic, content: compose.content });
+        draftsActions.draftCleared(compose.composeKey);
+      }
+    }
+    window.location.hash = narrowToHash(target);
+    uiActions.requestCompose();
+  };
+
+  /** Alt+P (the preview, on or off) and Ctrl+. anywhere in the box. */
+  const onFormKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.defaultPrevented || event.nativeEvent.isComposing) return;
+    const action = composeKeyAction(composePress(event));
+    if (action === "preview") {
+      event.preventDefault();
+      if (tab === "preview") focusContent();
+      else {
+        setTab("preview");
+        setFocusPreview((count) => count + 1);
+      }
+    } else if (action === "go-to-conversation") {
+      event.preventDefault();
+      goToConversation();
+    }
   };
 
   const insertEmoji = (name: string) => {
@@ -204,6 +276,7 @@ export function ComposeBox({
       ref={formRef}
       className="compose"
       onSubmit={onSubmit}
+      onKeyDown={onFormKeyDown}
       aria-label="Compose"
       data-expanded={isExpanded ? "" : undefined}
       onFocus={(event) => {

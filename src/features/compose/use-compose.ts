@@ -181,6 +181,8 @@ export function useCompose(narrow: Narrow) {
     target,
     needsTopic,
     submit,
+    /** Where the message would go now, or null while the choice is incomplete. */
+    destination: "destination" in resolved ? resolved.destination : null,
     problem,
     isProblemShown,
     subscriptions: subscriptions ?? [],

@@ -1,6 +1,7 @@
 import {
   allMessagesNarrow,
   dmNarrow,
+  dmsNarrow,
   mentionsNarrow,
   narrowKey,
   searchNarrow,
@@ -46,6 +47,8 @@ function narrowOfKey(key: string, draft: Draft, lookups: DraftLookups): Narrow |
       return mentionsNarrow();
     case "starred":
       return starredNarrow();
+    case "dms":
+      return dmsNarrow();
     case "search":
       return searchNarrow(rest);
     case "stream": {
@@ -86,6 +89,8 @@ function destinationOf(narrow: Narrow | undefined, draft: Draft, lookups: DraftL
       return draft.topic.trim() === "" ? "All messages" : `All messages, topic ${draft.topic}`;
     case "mentions":
       return "Mentions";
+    case "dms":
+      return "Direct message feed";
     case "starred":
       return "Starred messages";
     case "search":

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useState, type KeyboardEvent } from "react";
 import { Icon } from "../../components/icon";
 import { narrowToHash } from "../../lib/narrow";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
@@ -62,7 +62,7 @@ function DraftItem({
 
 /**
  * Zulip's Drafts: what the compose boxes hold, newest first, with where each goes. Restore
- * opens the draft's narrow, whose compose box holds it; Delete removes it, with an Undo. Live:
+ * opens the draft's narrow, whose compose box holds it; Delete (or Backspace on the draft) removes it, with an Undo. Live:
  * the drafts store is the list.
  */
 export function DraftsView() {
@@ -87,8 +87,31 @@ export function DraftsView() {
     setDeleted({ key: row.key, draft, destination: row.destination });
   };
 
+  /**
+   * Backspace (as Zulip's drafts; Delete too): the draft holding the focus goes, with the same
+   * Undo, and the focus moves to the next draft's first control (else the previous one's).
+   */
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== "Backspace" && event.key !== "Delete") return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+    const item =
+      event.target instanceof Element ? event.target.closest<HTMLElement>(".draft-item") : null;
+    const index = rows.findIndex((row) => row.key === item?.dataset["key"]);
+    const row = rows[index];
+    if (row === undefined || item === null) return;
+    event.preventDefault();
+    const neighbour = item.nextElementSibling ?? item.previousElementSibling;
+    onDelete(row);
+    requestAnimationFrame(() => {
+      const next = neighbour?.querySelector<HTMLElement>("a, button");
+      // The last draft gone: its Undo.
+      (next ?? document.querySelector<HTMLElement>(".drafts-notice button"))?.focus();
+    });
+  };
+
   return (
-    <section className="drafts-view pane-page" aria-labelledby={headingId}>
+    // Keys bubble here from the drafts' links and buttons.
+    <section className="drafts-view pane-page" aria-labelledby={headingId} onKeyDown={onKeyDown}>
       <header className="pane-header">
         <h1 id={headingId} className="pane-title">
           Drafts

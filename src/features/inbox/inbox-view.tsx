@@ -13,6 +13,7 @@ import { subscriptionQueries } from "../../queries/subscription-queries";
 import { isTopicVisible } from "../../stores/muting";
 import { useUnreadStore } from "../../stores/unread-store";
 import { SidebarError } from "../sidebar/sidebar-error";
+import { isMuteKey, toggleTopicMute } from "../topics/toggle-topic-mute";
 import { useMarkAsRead } from "../sidebar/use-mark-as-read";
 import { useUserName } from "../users/use-user-name";
 import { InboxEmpty } from "./inbox-empty";
@@ -103,8 +104,26 @@ export function InboxView() {
     });
   }, []);
 
+  const [muteError, setMuteError] = useState<string | null>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (moveRowFocus(event, INBOX_ROW_SELECTOR)) return;
+    if (isMuteKey(event)) {
+      // Shift+M: the focused topic row's topic, muted (it leaves the Inbox) or unmuted.
+      const target = event.target instanceof Element ? event.target : null;
+      if (target === null || target.closest("input") !== null) return;
+      const key = target.closest<HTMLElement>("[data-key]")?.dataset["key"];
+      const index = rows.findIndex((candidate) => candidate.key === key);
+      const row = rows[index];
+      if (row?.kind !== "topic") return;
+      event.preventDefault();
+      // The focus goes on to the next row, where the muted one was.
+      const next = rows[index + 1] ?? rows[index - 1];
+      void toggleTopicMute(row.stream.streamId, row.topic).then((problem) => {
+        setMuteError(problem);
+        if (problem === null && next !== undefined) focusRow(next.key);
+      });
+      return;
+    }
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     const target = event.target;
     if (!(target instanceof Element) || target.closest("input") !== null) return;
@@ -141,6 +160,14 @@ export function InboxView() {
       </div>
       {markAsRead.error !== null && (
         <SidebarError message={markAsRead.error} onDismiss={markAsRead.dismiss} />
+      )}
+      {muteError !== null && (
+        <SidebarError
+          message={muteError}
+          onDismiss={() => {
+            setMuteError(null);
+          }}
+        />
       )}
       {hasRows ? (
         <ul ref={listRef} className="inbox-list" aria-label="Unread conversations">

@@ -9,6 +9,7 @@ import {
   utf8Length,
 } from "../compose/compose-limits";
 import { AttachButton, ComposeUploads } from "../compose/compose-uploads";
+import { applyFormat, composeKeyAction } from "../compose/format-keys";
 import { useRawContent } from "./raw-content";
 import { useEditMessage } from "./use-edit-message";
 import { useEditUploads } from "./use-edit-uploads";
@@ -112,7 +113,13 @@ function EditorForm({ message, original }: { message: Message; original: string 
         onChange={(event) => {
           setContent(event.target.value);
         }}
-        onKeyDown={onKeyDown}
+        onKeyDown={(event) => {
+          const format = composeKeyAction(event);
+          if (format === "bold" || format === "italic" || format === "link") {
+            event.preventDefault();
+            applyFormat(event.currentTarget, format, setContent);
+          } else onKeyDown(event);
+        }}
       />
       {bytes > MAX_CONTENT_BYTES * 0.9 && (
         <p className="editor-count muted">

@@ -5,8 +5,8 @@ import { adjacentMessageId, indexOfId, isOwnKeysTarget, listKeyCommand } from ".
 describe("listKeyCommand", () => {
   it("maps the list's keys", () => {
     expect(
-      ["j", "ArrowDown", "k", "ArrowUp", "End", "s", "e", "x", "g"].map(listKeyCommand),
-    ).toEqual(["next", "next", "previous", "previous", "newest", "star", "edit", null, null]);
+      ["j", "ArrowDown", "k", "ArrowUp", "End", "e", "x", "g", "s"].map(listKeyCommand),
+    ).toEqual(["next", "next", "previous", "previous", "newest", "edit", null, null, null]);
   });
 
   it("maps ← to editing one's last message and Enter to replying", () => {

@@ -6,15 +6,15 @@ export type ListKeyCommand =
   | "oldest"
   | "page-down"
   | "page-up"
-  | "star"
   | "edit"
   | "edit-last"
   | "reply";
 
 /**
  * The list's keys (no modifiers), as Zulip's: j/k and arrows move, End (Shift+G) goes to the
- * newest, Home to the oldest loaded, PgDn/PgUp (Shift+J/Shift+K) scroll a page, s stars, e edits,
- * ← edits one's last message, Enter replies (on the selected row itself).
+ * newest, Home to the oldest loaded, PgDn/PgUp (Shift+J/Shift+K) scroll a page, e edits,
+ * ← edits one's last message, Enter replies (on the selected row itself). (`s` goes to the
+ * selected message's conversation: a global key; Ctrl+S stars.)
  */
 export function listKeyCommand(key: string): ListKeyCommand | null {
   switch (key) {
@@ -40,8 +40,6 @@ export function listKeyCommand(key: string): ListKeyCommand | null {
       return "previous";
     case "End":
       return "newest";
-    case "s":
-      return "star";
     case "e":
       return "edit";
     default:

@@ -2,9 +2,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { toggleStar } from "../../controllers/star";
+import { isReadingPaused } from "../../stores/reading-store";
+import { requestZoom, zoomTarget } from "./zoom-request";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Message } from "../../../common/wire/message";
-import { searchNarrow, streamNarrow, type Narrow } from "../../lib/narrow";
+import { narrowKey, searchNarrow, streamNarrow, type Narrow } from "../../lib/narrow";
 import { subscriptionQueries } from "../../queries/subscription-queries";
 import { userQueries } from "../../queries/user-queries";
 import { getMessage, messageStore } from "../../stores/message-store";
@@ -250,6 +253,26 @@ describe("MessageList selection and keys", () => {
     expect(uiStore.getState().selectedMessageId).toBe(103);
   });
 
+  it("opens at the message z asked for, selected, and holds off reading there", () => {
+    seed(general, conversation(), [103, 104]);
+    requestZoom(narrowKey(general), 102);
+    const { container } = renderList(general);
+    expect(selectedId(container)).toBe(102);
+    expect(isReadingPaused(general)).toBe(true);
+    // The request is spent: the next opening is the usual one.
+    expect(zoomTarget(narrowKey(general))).toBeNull();
+    cleanup();
+    expect(isReadingPaused(general)).toBe(false);
+  });
+
+  it("opens at the message s asked for, reading as usual", () => {
+    seed(general, conversation(), [103, 104]);
+    requestZoom(narrowKey(general), 102, false);
+    const { container } = renderList(general);
+    expect(selectedId(container)).toBe(102);
+    expect(isReadingPaused(general)).toBe(false);
+  });
+
   it("selects a row when it is clicked", async () => {
     seed(general, conversation());
     const { container } = renderList(general);
@@ -275,12 +298,12 @@ describe("MessageList selection and keys", () => {
     expect(selectedId(container)).toBe(105);
   });
 
-  it("stars the selected message with s and edits one's own with e", async () => {
+  it("edits one's own with e; s is not the list's (it goes to the conversation, Ctrl+S stars)", async () => {
     seed(general, conversation());
     renderList(general);
     await userEvent.click(screen.getByText("one"));
     await userEvent.keyboard("s");
-    expect(getMessage(messageStore.getState(), 102)?.flags).toContain("starred");
+    expect(getMessage(messageStore.getState(), 102)?.flags ?? []).not.toContain("starred");
     await userEvent.keyboard("e");
     // Hamlet's message: not ours to edit.
     expect(uiStore.getState().editingMessageId).toBeNull();
@@ -346,7 +369,12 @@ describe("MessageList toolbars and notices", () => {
       ),
     );
     await userEvent.click(screen.getByText("one"));
-    await userEvent.keyboard("s");
+    const message = getMessage(messageStore.getState(), 102);
+    if (message === undefined) throw new Error("no message");
+    // As Ctrl+S does (a global key, not the list's).
+    act(() => {
+      toggleStar(message);
+    });
     expect(await screen.findByRole("alert")).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toContain("Invalid message(s)");
   });

@@ -9,16 +9,16 @@ import {
   type ReactNode,
 } from "react";
 import { useMediaQuery } from "../../lib/media-query";
-import type { Narrow } from "../../lib/narrow";
+import { narrowKey, type Narrow } from "../../lib/narrow";
 import { type NarrowState, currentMessage } from "../../stores/message-store";
 import { useOutboxForNarrow } from "../../stores/outbox-store";
 import { useSessionStore } from "../../stores/session-store";
 import { currentSelectedMessageId, uiActions, useUiStore } from "../../stores/ui-store";
+import { pauseReading } from "../../stores/reading-store";
 import { isUnreadNow } from "../../stores/unread-store";
 import { ActionToast } from "../message-actions/action-toast";
 import { useIsAdministrator } from "../message-actions/message-actions";
 import { replyTo } from "../message-actions/message-commands";
-import { toggleStar } from "../../controllers/star";
 import { messageOrder, outboxRows, type ListRow } from "./group-rows";
 import { adjacentMessageId, indexOfId, isOwnKeysTarget, listKeyCommand } from "./list-keys";
 import { ListNotices } from "./list-notices";
@@ -35,6 +35,7 @@ import { useStreamLooks } from "./use-stream-looks";
 import { useVirtualList } from "./use-virtual-list";
 import { useLongPress } from "./use-long-press";
 import { WindowElements } from "./window-elements";
+import { zoomDone, zoomLeavesUnread, zoomTarget } from "./zoom-request";
 import type { VirtualList } from "./virtual-list";
 import "./body-emoji.css";
 import "./message-list.css";
@@ -166,6 +167,18 @@ function useOpenPosition(state: NarrowState | undefined, list: VirtualList): voi
   useLayoutEffect(() => {
     if (hasOpenedRef.current || !isReadyToOpen(state)) return;
     hasOpenedRef.current = true;
+    // `z` asked for a message: the list opens at it, selected, when it is among those loaded.
+    const key = narrowKey(state.narrow);
+    const zoom = zoomTarget(key);
+    const leavesUnread = zoomLeavesUnread(key);
+    zoomDone(key);
+    if (zoom !== null && indexOfId(state.ids, zoom) >= 0) {
+      list.openAt(messageOrder(zoom));
+      uiActions.selectMessage(zoom);
+      // As Zulip's zoomed view: what is seen here stays unread, until the list closes.
+      if (leavesUnread) pauseReading(state.narrow);
+      return;
+    }
     const firstUnread = state.ids.find(isUnreadNow);
     list.openAt(firstUnread === undefined ? null : messageOrder(firstUnread));
     const selected = currentSelectedMessageId();
@@ -198,7 +211,7 @@ function useShowNewestOnRequest(goToNewest: () => void): void {
   }, [sequence]);
 }
 
-/** The list's keys (see `listKeyCommand`): select, jump to either end, scroll, star, edit. */
+/** The list's keys (see `listKeyCommand`): select, jump to either end, scroll, edit. */
 function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): void {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   const command = listKeyCommand(event.key);
@@ -241,10 +254,6 @@ function handleListKey(event: KeyboardEvent<HTMLElement>, context: KeyContext): 
       scroller.scrollBy({ top: command === "page-down" ? page : -page });
       break;
     }
-    case "star":
-      if (message === undefined) return;
-      toggleStar(message);
-      break;
     case "edit":
       if (message === undefined || message.sender_id !== context.ownUserId) return;
       uiActions.startEditing(message.id);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Message } from "../../../common/wire/message";
-import type { Narrow } from "../../lib/narrow";
+import { narrowKey, type Narrow } from "../../lib/narrow";
 import { fetchNewer, fetchNewest, fetchOlder, openNarrow } from "../../controllers/message-fetch";
 import { afterPaint } from "./after-paint";
 import {
@@ -14,6 +14,7 @@ import {
 import { useSessionStore } from "../../stores/session-store";
 import { useUnreadStore } from "../../stores/unread-store";
 import { VisibleNarrow } from "./muted-visibility";
+import { zoomTarget } from "./zoom-request";
 
 /**
  * The stored messages of a narrow's ids, kept from one store change to the next: the same array
@@ -94,7 +95,7 @@ export function useNarrowMessages(narrow: Narrow): {
     if (!hasQueue) return;
     const held = currentNarrowState(narrow);
     if (held?.hasFetched !== true) {
-      void openNarrow(client, narrow);
+      void openNarrow(client, narrow, undefined, zoomTarget(narrowKey(narrow)) ?? undefined);
       return;
     }
     if (held.found_newest) return;

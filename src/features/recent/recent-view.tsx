@@ -7,6 +7,7 @@ import { useSessionStore } from "../../stores/session-store";
 import { dmUnread, topicUnread, useUnreadStore } from "../../stores/unread-store";
 import { formatRelativeTime, useMinuteClock } from "../topics/relative-time";
 import { useUserName } from "../users/use-user-name";
+import { isMuteKey, toggleTopicMute } from "../topics/toggle-topic-mute";
 import { RECENT_ROW_SELECTOR, recentLabel, RecentRowView, type RecentLookups } from "./recent-row";
 import {
   filterRecent,
@@ -156,6 +157,7 @@ export function RecentView() {
     [all, filters, unread, lookups],
   );
   const oldest = messages[0];
+  const [muteError, setMuteError] = useState<string | null>(null);
 
   return (
     // The keys bubble here from the rows.
@@ -163,7 +165,15 @@ export function RecentView() {
       className="recent-view pane-page"
       aria-labelledby={headingId}
       onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
-        moveRowFocus(event, RECENT_ROW_SELECTOR);
+        if (moveRowFocus(event, RECENT_ROW_SELECTOR) || !isMuteKey(event)) return;
+        // Shift+M: the focused row's topic, muted or unmuted.
+        const target = event.target instanceof Element ? event.target : null;
+        if (target?.closest(RECENT_ROW_SELECTOR) == null) return;
+        const key = target.closest<HTMLElement>("[data-key]")?.dataset["key"];
+        const row = rows.find((candidate) => candidate.key === key);
+        if (row?.kind !== "topic") return;
+        event.preventDefault();
+        void toggleTopicMute(row.streamId, row.topic).then(setMuteError);
       }}
     >
       <header className="pane-header">
@@ -179,6 +189,11 @@ export function RecentView() {
             Try again
           </button>
         </div>
+      )}
+      {muteError !== null && (
+        <p className="pane-state error" role="alert">
+          {muteError}
+        </p>
       )}
       {rows.length > 0 ? (
         <table className="data-table recent-table">

@@ -69,7 +69,7 @@ export function UserMenu() {
     { label: "Log out", onSelect: logout },
   ];
   return (
-    <MenuButton label={`Account: ${name}`} items={items} className="user-menu-button">
+    <MenuButton label={`Account: ${name}`} items={items} className="user-menu-button" toggleKey="g">
       <Avatar name={name} url={me.data?.avatar_url} size={28} />
       <span className="user-menu-name">{name}</span>
     </MenuButton>

@@ -25,7 +25,7 @@ describe("globalAction", () => {
     expect(globalAction({ ...plain, key: "i" })).toBe("message-menu");
     expect(globalAction({ ...plain, key: ":" })).toBe("react");
     expect(globalAction({ ...plain, key: "+" })).toBe("toggle-thumbs-up");
-    expect(globalAction({ ...plain, key: "z" })).toBeNull();
+    expect(globalAction({ ...plain, key: "Z" })).toBeNull();
     expect(globalAction({ ...plain, key: "constructor" })).toBeNull();
   });
 
@@ -48,15 +48,29 @@ describe("globalAction", () => {
       ["@", "reply-mention"],
       ["H", "edit-history"],
       ["m", "move"],
+      ["s", "go-to-conversation"],
+      ["P", "dm-feed"],
+      ["z", "zoom"],
+      ["g", "account-menu"],
     ];
     for (const [key, action] of cases) {
       expect(globalAction({ ...plain, key }), key).toBe(action);
       expect(globalAction({ ...plain, key, isTyping: true }), key).toBeNull();
       expect(globalAction({ ...plain, key, altKey: true }), key).toBeNull();
-      expect(globalAction({ ...plain, key, ctrlKey: true }), key).toBeNull();
+      // Ctrl+S stars (below).
+      if (key !== "s") expect(globalAction({ ...plain, key, ctrlKey: true }), key).toBeNull();
     }
     // Keys Zulip gives no meaning to, or whose feature Parley lacks, do nothing.
-    expect(globalAction({ ...plain, key: "P" })).toBeNull();
+    expect(globalAction({ ...plain, key: "V" })).toBeNull();
+  });
+
+  it("goes back and forward with Alt+← and Alt+→, not while typing (the caret's keys)", () => {
+    expect(globalAction({ ...plain, key: "ArrowLeft", altKey: true })).toBe("history-back");
+    expect(globalAction({ ...plain, key: "ArrowRight", altKey: true })).toBe("history-forward");
+    expect(globalAction({ ...plain, key: "ArrowLeft", altKey: true, isTyping: true })).toBeNull();
+    expect(globalAction({ ...plain, key: "ArrowLeft", altKey: true, ctrlKey: true })).toBeNull();
+    expect(globalAction({ ...plain, key: "ArrowUp", altKey: true })).toBeNull();
+    expect(globalAction({ ...plain, key: "ArrowLeft" })).toBeNull();
   });
 
   it("stars with Ctrl+S or ⌘+S outside text fields; Ctrl+[ goes home, even while typing", () => {

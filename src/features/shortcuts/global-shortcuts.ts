@@ -33,7 +33,13 @@ export type GlobalAction =
   | "move"
   | "help"
   | "escape"
-  | "home";
+  | "home"
+  | "go-to-conversation"
+  | "dm-feed"
+  | "zoom"
+  | "history-back"
+  | "history-forward"
+  | "account-menu";
 
 /** The parts of a key press that decide the action. */
 export interface KeyPress {
@@ -80,13 +86,24 @@ const LETTER_ACTIONS: Readonly<Record<string, GlobalAction>> = {
   "@": "reply-mention",
   H: "edit-history",
   m: "move",
+  s: "go-to-conversation",
+  P: "dm-feed",
+  z: "zoom",
+  g: "account-menu",
+};
+
+/** Alt+← and Alt+→: back and forward through the views seen, as the browser's own keys. */
+const HISTORY_ACTIONS: Readonly<Record<string, GlobalAction>> = {
+  ArrowLeft: "history-back",
+  ArrowRight: "history-forward",
 };
 
 /**
  * The global shortcut a key press means, or null. Escape (and Ctrl+[, which goes on to the home
  * view once nothing is left to close) works even while typing,
- * Ctrl+K (⌘+K) searches from anywhere, and Ctrl+S stars the selected message (not while typing,
- * where the browser's own keys stay), as in Zulip. No other modified key is taken.
+ * Ctrl+K (⌘+K) searches from anywhere, Ctrl+S stars the selected message (not while typing,
+ * where the browser's own keys stay), and Alt+←/Alt+→ go back and forward (not while typing,
+ * where they move the caret), as in Zulip. No other modified key is taken.
  */
 export function globalAction(press: KeyPress): GlobalAction | null {
   if (press.isInDialog) return null;
@@ -96,6 +113,9 @@ export function globalAction(press: KeyPress): GlobalAction | null {
     // Ctrl+[ is Ctrl on a Mac too (⌘+[ is the browser's Back).
     if (key === "[") return press.ctrlKey ? "home" : null;
     return key === "k" ? "search" : null;
+  }
+  if (press.altKey && !press.ctrlKey && !press.metaKey && !press.isTyping) {
+    return Object.hasOwn(HISTORY_ACTIONS, press.key) ? (HISTORY_ACTIONS[press.key] ?? null) : null;
   }
   if (press.ctrlKey || press.metaKey || press.altKey) return null;
   if (press.key === "Escape") return "escape";

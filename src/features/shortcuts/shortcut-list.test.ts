@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listKeyCommand } from "../message-list/list-keys";
+import { composeKeyAction } from "../compose/format-keys";
 import { globalAction } from "./global-shortcuts";
 import { SHORTCUT_SECTIONS } from "./shortcut-list";
 
@@ -9,6 +10,7 @@ const KEY_NAMES: Readonly<Record<string, string>> = {
   "↓": "ArrowDown",
   "↑": "ArrowUp",
   "←": "ArrowLeft",
+  "→": "ArrowRight",
   PgUp: "PageUp",
   PgDn: "PageDown",
 };
@@ -16,23 +18,39 @@ const KEY_NAMES: Readonly<Record<string, string>> = {
 /** The compose box handles these itself. */
 const COMPOSE_KEYS = new Set(["Enter", "Tab"]);
 
+/** The views' own keys (their handlers: inbox-view, recent-view, drafts-view, stream-browser). */
+const VIEW_KEYS: Readonly<Record<string, readonly string[]>> = {
+  "Inbox, recent conversations: mute or unmute the topic": ["M"],
+  "Drafts: delete the draft": ["Backspace"],
+  "Move between the streams (↑ from the first: filter)": ["↑", "↓"],
+  "Switch All, Subscribed, Not subscribed": ["←", "→"],
+  "Create a stream": ["n"],
+  "View the stream's messages": ["V"],
+  "Subscribe or unsubscribe": ["S"],
+};
+
 /** Whether the app does something with the combination the help lists. */
 function isHandled(combination: readonly string[]): boolean {
   const last = combination[combination.length - 1] ?? "";
   if (COMPOSE_KEYS.has(last)) return true;
+  const named = KEY_NAMES[last] ?? last;
   const isShift = combination.includes("Shift");
   const isControl = combination.includes("Ctrl") || combination.includes("⌘");
-  const named = KEY_NAMES[last] ?? last;
   const key = isShift ? named.toUpperCase() : isControl ? named.toLowerCase() : named;
   const press = {
     key,
     ctrlKey: combination.includes("Ctrl"),
     metaKey: combination.includes("⌘"),
-    altKey: false,
+    altKey: combination.includes("Alt"),
     isTyping: false,
     isInDialog: false,
   };
-  return globalAction(press) !== null || (!isControl && listKeyCommand(key) !== null);
+  const composePress = { ...press, code: `Key${named.toUpperCase()}`, shiftKey: isShift };
+  return (
+    globalAction(press) !== null ||
+    composeKeyAction(composePress) !== null ||
+    (!isControl && !press.altKey && listKeyCommand(key) !== null)
+  );
 }
 
 describe("SHORTCUT_SECTIONS", () => {
@@ -45,13 +63,19 @@ describe("SHORTCUT_SECTIONS", () => {
       "Composing messages",
       "Message actions",
       "Menus",
+      "Views",
+      "Streams page",
     ]);
   });
 
   it("lists only keys that do something", () => {
     const unhandled = SHORTCUT_SECTIONS.flatMap((section) =>
       section.shortcuts.flatMap((shortcut) =>
-        shortcut.keys.filter((combination) => !isHandled(combination)),
+        shortcut.keys.filter(
+          (combination) =>
+            !(VIEW_KEYS[shortcut.description] ?? []).includes(combination.at(-1) ?? "") &&
+            !isHandled(combination),
+        ),
       ),
     );
     expect(unhandled).toEqual([]);

@@ -65,6 +65,15 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
       { keys: [["a"]], description: "Go to all messages" },
       { keys: [["*"]], description: "Starred messages" },
       { keys: [["d"]], description: "Go to the drafts, or back from them" },
+      {
+        keys: [["s"]],
+        description: "Go to its topic or direct conversation; from a topic, its stream",
+      },
+      { keys: [["Shift", "P"]], description: "Go to the direct message feed" },
+      { keys: [["z"]], description: "Open its conversation at it, leaving messages unread" },
+      { keys: [["Alt", "←"]], description: "Go back through the views you saw" },
+      { keys: [["Alt", "→"]], description: "Go forward through the views you saw" },
+      { keys: [["Ctrl", "."]], description: "Go to the conversation you are composing to" },
     ],
   },
   {
@@ -83,6 +92,10 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
         description: "Send, whatever the setting",
       },
       { keys: [["Tab"]], description: "Pick the highlighted suggestion" },
+      { keys: [["Alt", "P"]], description: "Show or hide the preview" },
+      { keys: [["Ctrl", "B"]], description: "Bold" },
+      { keys: [["Ctrl", "I"]], description: "Italic" },
+      { keys: [["Ctrl", "Shift", "L"]], description: "Link" },
     ],
   },
   {
@@ -93,8 +106,8 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
       { keys: [["u"]], description: "Show the sender's card" },
       { keys: [["Shift", "H"]], description: "View its edit history" },
       { keys: [["v"]], description: "View its image" },
-      { keys: [["s"], ["Ctrl", "S"]], description: "Star or unstar it" },
-      { keys: [["+"]], description: "Toggle your 👍" },
+      { keys: [["Ctrl", "S"]], description: "Star or unstar it" },
+      { keys: [["+"]], description: "Toggle your thumbs up (:+1:)" },
       { keys: [["="]], description: "Toggle its first reaction" },
       { keys: [["Shift", "U"]], description: "Mark as unread from it" },
       { keys: [["-"]], description: "Collapse or expand it" },
@@ -107,6 +120,27 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
     shortcuts: [
       { keys: [["i"]], description: "Open its actions menu" },
       { keys: [[":"]], description: "React with an emoji" },
+      { keys: [["g"]], description: "Open or close your account menu" },
+    ],
+  },
+  {
+    title: "Views",
+    shortcuts: [
+      {
+        keys: [["Shift", "M"]],
+        description: "Inbox, recent conversations: mute or unmute the topic",
+      },
+      { keys: [["Backspace"]], description: "Drafts: delete the draft" },
+    ],
+  },
+  {
+    title: "Streams page",
+    shortcuts: [
+      { keys: [["↑"], ["↓"]], description: "Move between the streams (↑ from the first: filter)" },
+      { keys: [["←"], ["→"]], description: "Switch All, Subscribed, Not subscribed" },
+      { keys: [["n"]], description: "Create a stream" },
+      { keys: [["Shift", "V"]], description: "View the stream's messages" },
+      { keys: [["Shift", "S"]], description: "Subscribe or unsubscribe" },
     ],
   },
 ];

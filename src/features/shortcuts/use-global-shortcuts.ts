@@ -6,7 +6,9 @@ import {
   allMessagesNarrow,
   dmKey,
   dmNarrow,
+  dmsNarrow,
   narrowFromHash,
+  narrowKey,
   narrowToHash,
   starredNarrow,
   streamNarrow,
@@ -26,6 +28,8 @@ import { currentCountedUnreadEntries, currentTopicMuting } from "../../stores/un
 import { setTopicPolicy } from "../../queries/muting-mutations";
 import { isEdited, quoteAndReply, replyTo } from "../message-actions/message-commands";
 import { moveSelectedMessage } from "../move-messages/open-move";
+import { conversationNarrow } from "../message-actions/message-link";
+import { requestZoom } from "../message-list/zoom-request";
 import { conversationHash } from "../narrow/conversation-hash";
 import { shellActions, closeOpenDrawers } from "../shell/shell-store";
 import { topicActionVerb, topicVisibilityActions } from "../topics/topic-visibility";
@@ -252,6 +256,50 @@ function toggleThumbsUp(): boolean {
   return true;
 }
 
+/**
+ * `s`: the selected message's topic or direct conversation; from a topic, its stream (Zulip's
+ * "Go to channel feed").
+ */
+function goToConversation(): boolean {
+  const current = narrowFromHash(window.location.hash);
+  if (current?.kind === "topic") {
+    window.location.hash = narrowToHash(streamNarrow(current.streamId, current.streamName));
+    return true;
+  }
+  const message = selectedMessage();
+  const ownUserId = currentOwnUserId();
+  if (message === undefined || ownUserId === undefined) return false;
+  const conversation = conversationNarrow(message, ownUserId);
+  // Opened at the message, as Zulip's `s` (then_select_id); reading as usual there.
+  if (current === undefined || narrowKey(current) !== narrowKey(conversation)) {
+    requestZoom(narrowKey(conversation), message.id, false);
+  }
+  window.location.hash = narrowToHash(conversation);
+  return true;
+}
+
+/** `z`: the selected message's conversation, opened at that message. */
+function zoomToSelected(): boolean {
+  const message = selectedMessage();
+  const ownUserId = currentOwnUserId();
+  if (message === undefined || ownUserId === undefined) return false;
+  const conversation = conversationNarrow(message, ownUserId);
+  const current = narrowFromHash(window.location.hash);
+  // Already there: the message is in view.
+  if (current !== undefined && narrowKey(current) === narrowKey(conversation)) return true;
+  requestZoom(narrowKey(conversation), message.id);
+  window.location.hash = narrowToHash(conversation);
+  return true;
+}
+
+/** `g`: the account menu (Parley's one menu of settings, profile and help) opens or closes. */
+function toggleAccountMenu(): boolean {
+  const button = document.querySelector<HTMLElement>(".user-menu-button");
+  if (button === null) return false;
+  button.click();
+  return true;
+}
+
 /** Focuses a field or link once the drawer or panel holding it has opened. */
 function focusSoon(selector: string): void {
   requestAnimationFrame(() => {
@@ -361,6 +409,22 @@ function run(action: GlobalAction, queryClient: QueryClient): boolean {
       return true;
     case "escape":
       return escape();
+    case "go-to-conversation":
+      return goToConversation();
+    case "zoom":
+      return zoomToSelected();
+    case "dm-feed":
+      window.location.hash = narrowToHash(dmsNarrow());
+      return true;
+    case "history-back":
+      // Prevented, so the browser's own Alt+← does not go back a second time.
+      window.history.back();
+      return true;
+    case "history-forward":
+      window.history.forward();
+      return true;
+    case "account-menu":
+      return toggleAccountMenu();
     case "home":
       // As Zulip's Ctrl+[: what Escape closes first; with nothing open, the home view.
       if (!escape()) window.location.hash = "";
