@@ -122,6 +122,11 @@ async function settled(page: Page): Promise<void> {
   });
 }
 
+/** #general, the view the stream-narrow, compose and menu pictures start from. */
+function showGeneral(page: Page): Promise<void> {
+  return showNarrow(page, narrowToHash(streamNarrow(theWorld().generalId, "general")), "#general");
+}
+
 const VIEWS: { name: string; isLoggedIn: boolean; show: (page: Page) => Promise<void> }[] = [
   {
     name: "login",
@@ -135,8 +140,7 @@ const VIEWS: { name: string; isLoggedIn: boolean; show: (page: Page) => Promise<
   {
     name: "stream-narrow",
     isLoggedIn: true,
-    show: (page) =>
-      showNarrow(page, narrowToHash(streamNarrow(theWorld().generalId, "general")), "#general"),
+    show: showGeneral,
   },
   {
     name: "topic-list",
@@ -174,11 +178,7 @@ const VIEWS: { name: string; isLoggedIn: boolean; show: (page: Page) => Promise<
     name: "compose-open",
     isLoggedIn: true,
     show: async (page) => {
-      await showNarrow(
-        page,
-        narrowToHash(streamNarrow(theWorld().generalId, "general")),
-        "#general",
-      );
+      await showGeneral(page);
       await page.getByRole("textbox", { name: /^Message/ }).click();
       await page.keyboard.type("A draft in **progress**");
     },
@@ -187,11 +187,7 @@ const VIEWS: { name: string; isLoggedIn: boolean; show: (page: Page) => Promise<
     name: "message-menu",
     isLoggedIn: true,
     show: async (page) => {
-      await showNarrow(
-        page,
-        narrowToHash(streamNarrow(theWorld().generalId, "general")),
-        "#general",
-      );
+      await showGeneral(page);
       await page
         .locator('ol[aria-label="Messages"] li[data-message-id] .message-body')
         .last()
