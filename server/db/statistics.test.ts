@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../test/test-database";
+import { openTestDatabase, testDatabaseUrl } from "../test/test-database";
 import { startTestServer, type TestServer } from "../test/test-server";
 import type { Database } from "./database";
 import { migrate } from "./migrate";
@@ -42,6 +42,20 @@ async function allVisiblePages(db: Database, table: string): Promise<number> {
   return row?.n ?? Number.NaN;
 }
 
+/**
+ * Whether `table` was vacuumed: on PGlite (one session), its visibility map is set. On a
+ * PostgreSQL server shared with other tests' databases, their open transactions hold the xmin
+ * horizon back and VACUUM may leave the map empty, so its own record says whether it ran.
+ */
+async function wasVacuumed(db: Database, table: string): Promise<boolean> {
+  if (testDatabaseUrl() === undefined) return (await allVisiblePages(db, table)) > 0;
+  const [row] = await db.query<{ vacuumed: boolean }>(
+    "SELECT last_vacuum IS NOT NULL AS vacuumed FROM pg_stat_user_tables WHERE relid = $1::regclass",
+    [table],
+  );
+  return row?.vacuumed === true;
+}
+
 describe("statistics", () => {
   let db: Database | undefined;
   let server: TestServer | undefined;
@@ -79,10 +93,10 @@ describe("statistics", () => {
     const keeper = new StatisticsKeeper(db);
     await addMessages(db, 2000);
     await keeper.analyze();
-    expect(await allVisiblePages(db, "messages")).toBe(0);
+    expect(await wasVacuumed(db, "messages")).toBe(false);
     await keeper.vacuumAndAnalyze();
     expect(await plannerRows(db, "messages")).toBe(2000);
-    expect(await allVisiblePages(db, "messages")).toBeGreaterThan(0);
+    expect(await wasVacuumed(db, "messages")).toBe(true);
     // It counts as an analysis: no growth since, so nothing to do.
     expect(await keeper.analyzeIfGrown()).toBe(false);
   });
@@ -94,6 +108,6 @@ describe("statistics", () => {
     );
     expect(row?.n).toBeGreaterThan(0);
     expect(await plannerRows(server.ctx.db, "messages")).toBe(row?.n);
-    expect(await allVisiblePages(server.ctx.db, "messages")).toBeGreaterThan(0);
+    expect(await wasVacuumed(server.ctx.db, "messages")).toBe(true);
   });
 });
