@@ -60,7 +60,11 @@ async function renderEditor(): Promise<HTMLTextAreaElement> {
       <MessageEditor message={message} />
     </QueryClientProvider>,
   );
-  return screen.findByRole<HTMLTextAreaElement>("textbox", { name: "Edit content" });
+  const area = await screen.findByRole<HTMLTextAreaElement>("textbox", { name: "Edit content" });
+  // The editor opens focused with the cursor after the text, in the same commit that shows it.
+  expect(document.activeElement).toBe(area);
+  expect(area.selectionStart).toBe(area.value.length);
+  return area;
 }
 
 const png = () => new File(["png-bytes"], "cat.png", { type: "image/png" });

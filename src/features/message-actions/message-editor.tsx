@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import type { Message } from "../../../common/wire/message";
 import { useUiStore, uiActions } from "../../stores/ui-store";
 import {
@@ -45,7 +45,9 @@ function EditorForm({ message, original }: { message: Message; original: string 
   const problemId = useId();
   const isStream = message.type === "stream";
 
-  useEffect(() => {
+  // In the commit itself, not after paint: a paste or a file that arrives before a passive effect
+  // would otherwise land at the start of the text, ahead of the cursor the user is about to see.
+  useLayoutEffect(() => {
     const area = contentRef.current;
     area?.focus();
     area?.setSelectionRange(area.value.length, area.value.length);
