@@ -37,7 +37,7 @@ const DATA = join(ROOT, ".data", "bench-history");
 const SLOW_READ_MS = 3000;
 const COLD_TOPICS = "topics of a stream, after a send to it";
 const SLOW_READ_ROUNDS = 3;
-const STALL_PROBES = 3;
+const STALL_PROBES = 15;
 
 interface Statement {
   sql: string;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { LaneChooser, StatementQueue, type Lane } from "./statement-queue";
 
 /** A queue whose first piece of work holds it until released; `order` notes what ran. */
@@ -71,6 +71,86 @@ describe("StatementQueue", () => {
   });
 });
 
+describe("StatementQueue's anticipation of a request's next short statement", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A fast piece running, held until released, with a long read waiting behind it. */
+  function sendBehindSearch(anticipateMs: number) {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setImmediate"] });
+    const queue = new StatementQueue(32, anticipateMs);
+    const order: string[] = [];
+    const add = (lane: Lane, name: string) =>
+      queue.run(lane, () => {
+        order.push(name);
+        return Promise.resolve(name);
+      });
+    let release = (): void => undefined;
+    const firstStep = queue.run("fast", () => {
+      order.push("send: read recipients");
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    const search = add("slow", "search");
+    return {
+      order,
+      add,
+      release: () => {
+        release();
+      },
+      firstStep,
+      search,
+    };
+  }
+
+  it("holds a waiting long read for the next fast piece that comes within the window", async () => {
+    const { order, add, release, firstStep, search } = sendBehindSearch(5);
+    release();
+    await firstStep;
+    await vi.advanceTimersByTimeAsync(2); // the answer's round trip to the server's thread
+    expect(order).toEqual(["send: read recipients"]);
+    const secondStep = add("fast", "send: insert");
+    await vi.advanceTimersByTimeAsync(10);
+    await Promise.all([secondStep, search]);
+    expect(order).toEqual(["send: read recipients", "send: insert", "search"]);
+  });
+
+  it("starts the long read once the window passes with no fast piece", async () => {
+    const { order, add, release, firstStep, search } = sendBehindSearch(5);
+    release();
+    await firstStep;
+    await vi.advanceTimersByTimeAsync(6);
+    await search;
+    expect(order).toEqual(["send: read recipients", "search"]);
+    await add("fast", "late write");
+    expect(order).toEqual(["send: read recipients", "search", "late write"]);
+  });
+
+  it("does not hold without a window, nor after a slow piece", async () => {
+    const unheld = sendBehindSearch(0);
+    unheld.release();
+    await unheld.firstStep;
+    await vi.advanceTimersByTimeAsync(0);
+    await unheld.search;
+    expect(unheld.order).toEqual(["send: read recipients", "search"]);
+
+    // After a slow piece, the next slow one starts on the next turn, not after a window.
+    const queue = new StatementQueue(32, 5);
+    const order: string[] = [];
+    let release = (): void => undefined;
+    const first = queue.run("slow", () => new Promise<void>((resolve) => (release = resolve)));
+    const second = queue.run("slow", () => {
+      order.push("read 2");
+      return Promise.resolve();
+    });
+    release();
+    await first;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(["read 2"]);
+    await second;
+  });
+});
+
 describe("LaneChooser", () => {
   it("puts writes in the fast lane, and a read in the slow one once a run of it was long", () => {
     const lanes = new LaneChooser();
@@ -83,7 +163,21 @@ describe("LaneChooser", () => {
     lanes.noteRun(search, 700);
     expect(lanes.laneOf(search)).toBe("slow");
     expect(lanes.laneOf("(SELECT 1) UNION ALL (SELECT 2)")).toBe("fast");
-    lanes.noteRun(search, 1);
-    expect(lanes.laneOf(search)).toBe("fast");
+  });
+
+  it("keeps a read slow through one short run, and makes it fast once its runs stay short", () => {
+    const lanes = new LaneChooser();
+    const page = "( SELECT m.id FROM messages m WHERE search_tsv @@ $1 )";
+    lanes.noteRun(page, 38);
+    lanes.noteRun(page, 8); // what the cache held this time
+    expect(lanes.laneOf(page)).toBe("slow");
+    lanes.noteRun(page, 8);
+    lanes.noteRun(page, 8);
+    expect(lanes.laneOf(page)).toBe("fast");
+    lanes.noteRun(page, 700);
+    for (let run = 0; run < 6; run++) lanes.noteRun(page, 1);
+    expect(lanes.laneOf(page)).toBe("slow");
+    lanes.noteRun(page, 1);
+    expect(lanes.laneOf(page)).toBe("fast");
   });
 });

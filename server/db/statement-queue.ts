@@ -6,6 +6,7 @@
 export type Lane = "fast" | "slow";
 
 interface Job {
+  lane: Lane;
   run: () => Promise<void>;
 }
 
@@ -14,17 +15,33 @@ interface Job {
  * running (PGlite cannot interrupt it), not for the reads queued before it. After `fairness`
  * fast pieces in a row while a slow one waits, the slow one runs, so a stream of short work
  * cannot starve the long reads. Within a lane, arrival order.
+ *
+ * A request's short statements come one after another, each sent once the last one's answer
+ * reached the server's thread (a send reads its recipients, then writes). Between two of them
+ * the queue would be empty of fast work for a moment and start a waiting long read, and the
+ * next short statement would wait all of it: a send behind a 40 ms search paid it once per
+ * step. So after a fast piece, while slow work waits, the queue holds `anticipateMs` for the
+ * next fast piece before it starts the slow one (disk schedulers' anticipation).
  */
 export class StatementQueue {
   private readonly lanes: Record<Lane, Job[]> = { fast: [], slow: [] };
   private busy = false;
   private fastInARow = 0;
+  private anticipation: NodeJS.Timeout | undefined;
 
-  constructor(private readonly fairness = 32) {}
+  constructor(
+    private readonly fairness = 32,
+    private readonly anticipateMs = 3,
+  ) {}
 
   run<T>(lane: Lane, work: () => Promise<T>): Promise<T> {
     return new Promise((resolve, reject) => {
-      this.lanes[lane].push({ run: () => work().then(resolve, reject) });
+      this.lanes[lane].push({ lane, run: () => work().then(resolve, reject) });
+      if (lane === "fast" && this.anticipation !== undefined) {
+        clearTimeout(this.anticipation);
+        this.anticipation = undefined;
+        this.busy = false;
+      }
       this.next();
     });
   }
@@ -39,10 +56,28 @@ export class StatementQueue {
       // runs a statement without yielding, so a write sent during a long read is not queued
       // yet, and the next job started from here (a microtask) would go before it.
       setImmediate(() => {
+        if (this.shouldAnticipate(job)) {
+          this.anticipation = setTimeout(() => {
+            this.anticipation = undefined;
+            this.busy = false;
+            this.next();
+          }, this.anticipateMs);
+          return;
+        }
         this.busy = false;
         this.next();
       });
     });
+  }
+
+  private shouldAnticipate(done: Job): boolean {
+    return (
+      this.anticipateMs > 0 &&
+      done.lane === "fast" &&
+      this.lanes.fast.length === 0 &&
+      this.lanes.slow.length > 0 &&
+      this.fastInARow < this.fairness
+    );
   }
 
   private take(): Job | undefined {
@@ -67,19 +102,26 @@ function isRead(sql: string): boolean {
 
 /**
  * Which lane a statement outside a transaction waits in: writes fast; a read by how long its
- * SQL took last time (unknown: fast, once).
+ * SQL took, remembered with a decay (unknown: fast, once). One short run does not make a long
+ * read fast: a page of search results took 8 ms and then 38 ms from run to run (what the
+ * cache held), and in the fast lane the 38 ms ran ahead of, and so held back, a send. Each run
+ * counts at least half the time remembered, so a read comes back to the fast lane only after
+ * its runs stay short.
  */
 export class LaneChooser {
-  private readonly lastMs = new Map<string, number>();
+  private readonly remembered = new Map<string, number>();
 
   laneOf(sql: string): Lane {
     if (!isRead(sql)) return "fast";
-    return (this.lastMs.get(sql) ?? 0) >= SLOW_STATEMENT_MS ? "slow" : "fast";
+    return (this.remembered.get(sql) ?? 0) >= SLOW_STATEMENT_MS ? "slow" : "fast";
   }
 
   /** Notes how long a run of `sql` took. */
   noteRun(sql: string, ms: number): void {
-    if (this.lastMs.size >= REMEMBERED_STATEMENTS && !this.lastMs.has(sql)) this.lastMs.clear();
-    this.lastMs.set(sql, ms);
+    const before = this.remembered.get(sql);
+    if (before === undefined && this.remembered.size >= REMEMBERED_STATEMENTS) {
+      this.remembered.clear();
+    }
+    this.remembered.set(sql, Math.max(ms, (before ?? 0) / 2));
   }
 }

@@ -1,4 +1,11 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type SyntheticEvent,
+} from "react";
 import type { Message } from "../../../common/wire/message";
 import { useUiStore, uiActions } from "../../stores/ui-store";
 import {
