@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState, type SyntheticEvent } from "react";
+import { useId, useState, type ReactNode, type SyntheticEvent } from "react";
 import { Dialog } from "../../components/dialog";
 import { errorText } from "../../lib/error-text";
 import { useUpdateMessage } from "../../queries/message-mutations";
@@ -155,26 +155,12 @@ export function MoveMessagesDialog({
             ))}
           </fieldset>
         )}
-        <label className="move-check">
-          <input
-            type="checkbox"
-            checked={notifyNew}
-            onChange={(event) => {
-              setNotifyNew(event.target.checked);
-            }}
-          />
+        <NoticeCheck checked={notifyNew} onChange={setNotifyNew}>
           Send automated notice to new topic
-        </label>
-        <label className="move-check">
-          <input
-            type="checkbox"
-            checked={notifyOld}
-            onChange={(event) => {
-              setNotifyOld(event.target.checked);
-            }}
-          />
+        </NoticeCheck>
+        <NoticeCheck checked={notifyOld} onChange={setNotifyOld}>
           Send automated notice to old topic
-        </label>
+        </NoticeCheck>
         {error !== null && (
           <p className="move-error" role="alert">
             {error}
@@ -182,5 +168,29 @@ export function MoveMessagesDialog({
         )}
       </form>
     </Dialog>
+  );
+}
+
+/** One of the two "Send automated notice" boxes. */
+function NoticeCheck({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="move-check">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => {
+          onChange(event.target.checked);
+        }}
+      />
+      {children}
+    </label>
   );
 }
