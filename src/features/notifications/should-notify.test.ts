@@ -75,6 +75,82 @@ describe("shouldNotify", () => {
     expect(shouldNotify(plain, context)).toBe(false);
   });
 
+  it("notifies every message of a stream whose notifications are on, the stream's choice first", () => {
+    const plain = eg.streamMessage({ flags: [], timestamp: NOW });
+    const settings = {
+      enable_desktop_notifications: true,
+      enable_stream_desktop_notifications: true,
+      enable_followed_topic_desktop_notifications: true,
+    };
+    expect(shouldNotify(plain, { ...context, settings })).toBe(true);
+    const streamOff = () => ({ desktop_notifications: false });
+    expect(shouldNotify(plain, { ...context, settings, streamSettings: streamOff })).toBe(false);
+    const userOff = { ...settings, enable_stream_desktop_notifications: false };
+    const streamOn = () => ({ desktop_notifications: true });
+    expect(shouldNotify(plain, { ...context, settings: userOff, streamSettings: streamOn })).toBe(
+      true,
+    );
+    const inherits = () => ({ desktop_notifications: null });
+    expect(shouldNotify(plain, { ...context, settings: userOff, streamSettings: inherits })).toBe(
+      false,
+    );
+    // Muting still silences a stream that notifies.
+    const muted = withTopicPolicy(
+      NO_MUTING,
+      plain.stream_id ?? 0,
+      "lunch",
+      VISIBILITY_POLICY.muted,
+    );
+    expect(shouldNotify(plain, { ...context, settings, muting: muted })).toBe(false);
+  });
+
+  it("notifies every message of a followed topic, unless followed topics are turned off", () => {
+    const streamId = eg.general.stream_id;
+    const followed = withTopicPolicy(NO_MUTING, streamId, "Lunch", VISIBILITY_POLICY.followed);
+    const message = eg.streamMessage({ flags: [], timestamp: NOW });
+    expect(shouldNotify(message, { ...context, muting: followed })).toBe(true);
+    const mutedStream = withStreamMuted(followed, streamId, true);
+    expect(shouldNotify(message, { ...context, muting: mutedStream })).toBe(true);
+    const off = {
+      enable_desktop_notifications: true,
+      enable_stream_desktop_notifications: false,
+      enable_followed_topic_desktop_notifications: false,
+    };
+    expect(shouldNotify(message, { ...context, muting: followed, settings: off })).toBe(false);
+    const otherTopic = eg.streamMessage({ subject: "dinner", flags: [], timestamp: NOW });
+    expect(shouldNotify(otherTopic, { ...context, muting: followed })).toBe(false);
+  });
+
+  it("leaves direct messages and mentions quiet with enable_desktop_notifications off", () => {
+    const settings = {
+      enable_desktop_notifications: false,
+      enable_stream_desktop_notifications: false,
+      enable_followed_topic_desktop_notifications: true,
+    };
+    const mention = eg.streamMessage({ flags: ["mentioned"], timestamp: NOW });
+    expect(shouldNotify(directMessage(), { ...context, settings })).toBe(false);
+    expect(shouldNotify(mention, { ...context, settings })).toBe(false);
+    const streamOn = () => ({ desktop_notifications: true });
+    expect(shouldNotify(mention, { ...context, settings, streamSettings: streamOn })).toBe(true);
+  });
+
+  it("takes wildcard mentions in a stream as its wildcard_mentions_notify says, else the user's", () => {
+    const wildcard = eg.streamMessage({ flags: ["stream_wildcard_mentioned"], timestamp: NOW });
+    const settings = {
+      enable_desktop_notifications: true,
+      enable_stream_desktop_notifications: false,
+      enable_followed_topic_desktop_notifications: true,
+      wildcard_mentions_notify: false,
+    };
+    expect(shouldNotify(wildcard, { ...context, settings })).toBe(false);
+    const streamYes = () => ({ wildcard_mentions_notify: true });
+    expect(shouldNotify(wildcard, { ...context, settings, streamSettings: streamYes })).toBe(true);
+    const streamNo = () => ({ wildcard_mentions_notify: false });
+    expect(shouldNotify(wildcard, { ...context, streamSettings: streamNo })).toBe(false);
+    const personal = eg.streamMessage({ flags: ["mentioned"], timestamp: NOW });
+    expect(shouldNotify(personal, { ...context, streamSettings: streamNo })).toBe(true);
+  });
+
   it("stays quiet while the tab is visible, when turned off, or without permission", () => {
     const message = directMessage();
     expect(shouldNotify(message, { ...context, isHidden: false })).toBe(false);
@@ -109,11 +185,12 @@ describe("notification text and target", () => {
 });
 
 describe("newWatchedIds", () => {
-  it("finds ids added to mention and conversation lists since the last look, once each", () => {
+  it("finds ids added to mention, conversation and stream lists since the last look, once each", () => {
     const byKey = new Map([
       ["mentions", new IdList([5])],
       ["dm:11", new IdList([3])],
       ["stream:12", new IdList([1, 2])],
+      ["starred", new IdList([1])],
     ]);
     const seen = new Map<string, number>();
     markAllSeen(byKey, seen);
@@ -122,8 +199,9 @@ describe("newWatchedIds", () => {
     byKey.get("mentions")?.add([8]);
     byKey.get("dm:11")?.add([7, 8]);
     byKey.get("stream:12")?.add([9]);
+    byKey.get("starred")?.add([11]); // starring an old message is no news
     byKey.set("dm:11,12", new IdList([10]));
-    expect(newWatchedIds(byKey, seen)).toEqual([7, 8, 10]);
+    expect(newWatchedIds(byKey, seen)).toEqual([7, 8, 9, 10]);
     expect(newWatchedIds(byKey, seen)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import type { Message } from "../../../common/wire/message";
 import { MENTION_FLAGS } from "../../lib/narrow";
 import type { IdList } from "../../stores/message-ids";
-import { isTopicVisible, type Muting } from "../../stores/muting";
+import { VISIBILITY_POLICY } from "../../../common/wire/user-topics";
+import { isTopicVisible, topicPolicy, type Muting } from "../../stores/muting";
 
 /** Messages older than this when they reach us are history (a catch-up fetch), not news. */
 const NEWS_WINDOW_SECONDS = 5 * 60;
@@ -18,6 +19,46 @@ export interface NotifyContext {
   readonly now: number;
   /** The user's muted streams and topics' policies. */
   readonly muting: Muting;
+  /** The user's notification settings (Zulip's defaults while none are known). */
+  readonly settings?: NotifySettings | undefined;
+  /** A subscription's own notification settings; null or absent: the user's default. */
+  readonly streamSettings?: ((streamId: number) => StreamNotifySettings | undefined) | undefined;
+}
+
+/** The user settings that decide a desktop notification (Zulip's names). */
+interface NotifySettings {
+  readonly enable_desktop_notifications: boolean;
+  readonly enable_stream_desktop_notifications: boolean;
+  readonly enable_followed_topic_desktop_notifications: boolean;
+  /** Zulip's user setting; absent from older servers' settings: on, Zulip's default. */
+  readonly wildcard_mentions_notify?: boolean | undefined;
+}
+
+/** A subscription's overrides of them. */
+interface StreamNotifySettings {
+  readonly desktop_notifications?: boolean | null | undefined;
+  readonly wildcard_mentions_notify?: boolean | null | undefined;
+}
+
+const ZULIP_DEFAULTS: NotifySettings = {
+  enable_desktop_notifications: true,
+  enable_stream_desktop_notifications: false,
+  enable_followed_topic_desktop_notifications: true,
+  wildcard_mentions_notify: true,
+};
+
+/** Zulip's `stream_data.receives_notifications`: the subscription's choice, else the user's. */
+function streamReceives(
+  context: NotifyContext,
+  streamId: number,
+  name: "desktop_notifications" | "wildcard_mentions_notify",
+): boolean {
+  const settings = context.settings ?? ZULIP_DEFAULTS;
+  const own = context.streamSettings?.(streamId)?.[name];
+  if (own !== null && own !== undefined) return own;
+  return name === "desktop_notifications"
+    ? settings.enable_stream_desktop_notifications
+    : (settings.wildcard_mentions_notify ?? true);
 }
 
 /**
@@ -32,10 +73,14 @@ function isSilencedByMuting(message: Message, flags: readonly string[], muting: 
 }
 
 /**
- * Whether to notify about a message: only with permission and while the tab is hidden; only
- * direct messages and mentions (personal or wildcard) from someone else, still unread, and sent
- * recently (so a catch-up fetch after a reconnect does not replay the past); never a stream
- * message muting silences (`isSilencedByMuting`).
+ * Whether to notify about a message: only with permission and while the tab is hidden; only a
+ * message from someone else, still unread, sent recently (so a catch-up fetch after a reconnect
+ * does not replay the past) and not silenced by muting (`isSilencedByMuting`). Then Zulip's
+ * `should_send_desktop_notification`: every message of a followed topic (with
+ * `enable_followed_topic_desktop_notifications`) and of a stream whose notifications are on
+ * (its own setting, else `enable_stream_desktop_notifications`); and, with
+ * `enable_desktop_notifications`, direct messages, personal mentions, and wildcard mentions in
+ * a stream that takes them (`wildcard_mentions_notify`, the stream's or the user's).
  */
 export function shouldNotify(message: Message, context: NotifyContext): boolean {
   if (!context.isEnabled || context.permission !== "granted" || !context.isHidden) return false;
@@ -44,7 +89,19 @@ export function shouldNotify(message: Message, context: NotifyContext): boolean 
   if (flags.includes("read")) return false;
   if (message.timestamp < context.now - NEWS_WINDOW_SECONDS) return false;
   if (isSilencedByMuting(message, flags, context.muting)) return false;
-  return message.type === "private" || flags.some((flag) => MENTION_FLAGS.has(flag));
+  const settings = context.settings ?? ZULIP_DEFAULTS;
+  const streamId = message.type === "stream" ? message.stream_id : undefined;
+  if (streamId !== undefined) {
+    const followed =
+      topicPolicy(context.muting, streamId, message.subject) === VISIBILITY_POLICY.followed;
+    if (followed && settings.enable_followed_topic_desktop_notifications) return true;
+    if (streamReceives(context, streamId, "desktop_notifications")) return true;
+  }
+  if (!settings.enable_desktop_notifications) return false;
+  if (message.type === "private" || flags.includes("mentioned")) return true;
+  if (!flags.some((flag) => MENTION_FLAGS.has(flag))) return false;
+  // A wildcard mention: in a direct message always, in a stream as the stream takes them.
+  return streamId === undefined || streamReceives(context, streamId, "wildcard_mentions_notify");
 }
 
 /** The notification's title: "Iago" for a direct message, "Iago in #general > lunch" otherwise. */
@@ -55,9 +112,12 @@ export function notificationTitle(message: Message): string {
   return message.sender_full_name;
 }
 
-/** The store's index lists a notification watcher reads: mentions and every conversation. */
+/**
+ * The store's index lists a notification watcher reads: mentions, every direct conversation and
+ * every stream (a stream or followed topic may notify for each of its messages).
+ */
 function isWatchedKey(key: string): boolean {
-  return key === "mentions" || key.startsWith("dm:");
+  return key === "mentions" || key.startsWith("dm:") || key.startsWith("stream:");
 }
 
 /**
