@@ -27,6 +27,19 @@ describe("sidebarTopics", () => {
     expect(hiddenCount).toBe(2);
   });
 
+  it("lists older unread topics only until twelve are listed, as Zulip; the current one always", () => {
+    const many = Array.from({ length: 40 }, (_, index) => topic(`t${String(index)}`, index + 1));
+    const allUnread = () => true;
+    const { shown, hiddenCount } = sidebarTopics(many, allUnread, "T0");
+    expect(names(shown)).toEqual([
+      ...Array.from({ length: 12 }, (_, index) => `t${String(39 - index)}`),
+      "t0",
+    ]);
+    expect(hiddenCount).toBe(27);
+    // Without unreads, the newest eight.
+    expect(sidebarTopics(many, none, undefined).shown).toHaveLength(8);
+  });
+
   it("puts a current topic the server does not list yet first, without counting it", () => {
     const { shown, hiddenCount } = sidebarTopics(topics.slice(0, 2), none, "brand new", 8);
     expect(names(shown)).toEqual(["brand new", "f", "a"]);
