@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { successSchema } from "./common";
 
-/** Zulip role values: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
+/** Zulip's role values: a lower value may do more (an owner is also an administrator…). */
+export const ROLE = {
+  owner: 100,
+  administrator: 200,
+  moderator: 300,
+  member: 400,
+  guest: 600,
+} as const;
+
+/** A Zulip role value (`ROLE`). */
 const roleSchema = z.number().int();
 
 /** A user as listed in `realm_users`, `GET /users`, `GET /users/{id}` and `realm_user` `add`. */

@@ -17,13 +17,9 @@ export interface UserRow {
   date_joined: number;
 }
 
-export const ROLE = {
-  owner: 100,
-  administrator: 200,
-  moderator: 300,
-  member: 400,
-  guest: 600,
-} as const;
+import { ROLE } from "../../common/wire/users";
+
+export { ROLE };
 
 /** Zulip's `settings.NOTIFICATION_BOT`: the system bot that posts the server's notices. */
 export const NOTIFICATION_BOT_EMAIL = "notification-bot@zulip.com";

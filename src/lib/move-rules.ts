@@ -1,4 +1,5 @@
 import type { Message } from "../../common/wire/message";
+import { ROLE } from "../../common/wire/users";
 
 /**
  * The register snapshot's rules for moving messages (Zulip's `realm_move_messages_*`); what it
@@ -19,22 +20,18 @@ export const DEFAULT_MOVE_RULES: MoveRules = {};
 /** Zulip's default limits: a week. */
 const DEFAULT_LIMIT_SECONDS = 604_800;
 
-const ROLE_ADMINISTRATOR = 200;
-const ROLE_MODERATOR = 300;
-const ROLE_GUEST = 600;
-
 /** Whether `role` may move messages to another stream at all, under `policy`. */
 function mayMoveBetweenStreams(role: number, policy: number | undefined): boolean {
   switch (policy) {
     case 2:
-      return role <= ROLE_ADMINISTRATOR;
+      return role <= ROLE.administrator;
     case 4:
-      return role <= ROLE_MODERATOR;
+      return role <= ROLE.moderator;
     case 6:
       return false;
     default:
       // Members (1) and full members (3): the client does not know the waiting period.
-      return role < ROLE_GUEST;
+      return role < ROLE.guest;
   }
 }
 
@@ -45,7 +42,7 @@ function withinLimit(
   message: Message,
   nowSeconds: number,
 ): boolean {
-  if (role <= ROLE_MODERATOR || limit === null) return true;
+  if (role <= ROLE.moderator || limit === null) return true;
   return (limit ?? DEFAULT_LIMIT_SECONDS) + message.timestamp - nowSeconds > 0;
 }
 
@@ -64,7 +61,7 @@ export function moveAbilities(
   const within = (limit: number | null | undefined) =>
     message === undefined || withinLimit(limit, role, message, nowSeconds);
   return {
-    topic: isStream && role < ROLE_GUEST && within(rules.withinStreamLimitSeconds),
+    topic: isStream && role < ROLE.guest && within(rules.withinStreamLimitSeconds),
     stream:
       isStream &&
       mayMoveBetweenStreams(role, rules.betweenStreamsPolicy) &&

@@ -1,5 +1,5 @@
 import type { RealmEmoji, RealmEmojiMap } from "../../../common/wire/realm";
-import type { User } from "../../../common/wire/users";
+import { ROLE, type User } from "../../../common/wire/users";
 
 /** What the grid shows and how. */
 export interface EmojiFilter {
@@ -58,13 +58,10 @@ export function authorName(emoji: RealmEmoji, users: ReadonlyMap<number, User>):
   return users.get(id)?.full_name ?? emoji.author?.full_name ?? `user ${id}`;
 }
 
-/** Owners (100) and administrators (200) have Zulip roles at or below this. */
-const ADMINISTRATOR_ROLE = 200;
-
 /** Whether `me` may deactivate `emoji`: an administrator, or its author (as the server checks). */
 export function canDeactivate(emoji: RealmEmoji, me: User | undefined): boolean {
   if (me === undefined || emoji.deactivated) return false;
-  return me.is_admin || me.role <= ADMINISTRATOR_ROLE || authorId(emoji) === me.user_id;
+  return me.is_admin || me.role <= ROLE.administrator || authorId(emoji) === me.user_id;
 }
 
 /** Whether `me` may upload: any member (Zulip's default policy), not guests. */

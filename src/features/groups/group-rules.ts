@@ -2,21 +2,17 @@
 // problem shows beside its field (the server's rules, server/actions/user-groups.ts; it still has
 // the last word, and its refusal is placed the same way).
 import type { UserGroup } from "../../../common/wire/realm";
-import type { OwnProfile } from "../../../common/wire/users";
+import { ROLE, type OwnProfile } from "../../../common/wire/users";
 
 const MAX_NAME_LENGTH = 100;
 const MAX_DESCRIPTION_LENGTH = 1024;
 const RESERVED_PREFIXES = ["@", "role:", "user:", "stream:", "channel:"];
 
-/** Zulip's roles: 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest. */
-const MODERATOR = 300;
-const GUEST = 600;
-
 type Me = Pick<OwnProfile, "user_id" | "role" | "is_admin" | "is_bot">;
 
 /** Members and above may create groups (Zulip 9's default `user_group_edit_policy`). */
 export function canCreateGroups(me: Me | undefined): boolean {
-  return me !== undefined && !me.is_bot && me.role < GUEST;
+  return me !== undefined && !me.is_bot && me.role < ROLE.guest;
 }
 
 /**
@@ -25,7 +21,7 @@ export function canCreateGroups(me: Me | undefined): boolean {
  */
 export function canManageGroup(me: Me | undefined, group: UserGroup): boolean {
   if (me === undefined || !canCreateGroups(me) || group.is_system_group) return false;
-  return me.is_admin || me.role <= MODERATOR || group.members.includes(me.user_id);
+  return me.is_admin || me.role <= ROLE.moderator || group.members.includes(me.user_id);
 }
 
 /**

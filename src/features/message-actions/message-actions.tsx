@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useRef, useState } from "react";
 import type { ApiClient } from "../../api/client";
 import type { Message } from "../../../common/wire/message";
-import type { OwnProfile } from "../../../common/wire/users";
+import { ROLE, type OwnProfile } from "../../../common/wire/users";
 import { Icon } from "../../components/icon";
 import { MenuButton, type MenuItem } from "../../components/menu";
 import type { Narrow } from "../../lib/narrow";
@@ -28,9 +28,9 @@ const EditHistoryDialog = lazy(() =>
 
 type OpenDialog = "reaction" | "history" | "delete" | null;
 
-/** Administrators (and owners) may delete any message: role ≤ 200, as Zulip counts. */
+/** Administrators (and owners) may delete any message, as Zulip counts roles. */
 export function isAdministrator(me: Pick<OwnProfile, "role" | "is_admin"> | undefined): boolean {
-  return me !== undefined && (me.is_admin || me.role <= 200);
+  return me !== undefined && (me.is_admin || me.role <= ROLE.administrator);
 }
 
 /** Whether the signed-in user is an administrator (false until their profile is in). */
