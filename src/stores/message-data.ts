@@ -20,6 +20,11 @@ export interface NarrowState {
   readonly error: string | null;
   /** Whether the server has answered a fetch of this narrow (not only derived from a wider one). */
   readonly hasFetched: boolean;
+  /**
+   * The ids are a search of the messages held on this device (`searchedOnDevice`: the server
+   * could not be asked), not the server's answer; its first answer replaces them.
+   */
+  readonly isSearchedOnDevice: boolean;
   /** Grows with every change of this narrow's list or fetch state. */
   readonly version: number;
 }
@@ -34,6 +39,7 @@ export interface NarrowEntry {
   loadingNewer: boolean;
   error: string | null;
   hasFetched: boolean;
+  isSearchedOnDevice: boolean;
   version: number;
   view: NarrowState;
 }
@@ -97,6 +103,7 @@ function buildView(entry: Omit<NarrowEntry, "view">): NarrowState {
     loadingNewer: entry.loadingNewer,
     error: entry.error,
     hasFetched: entry.hasFetched,
+    isSearchedOnDevice: entry.isSearchedOnDevice,
     version: entry.version,
   };
 }
@@ -117,6 +124,7 @@ function createEntry(narrow: Narrow, ids: number[], found_oldest: boolean, found
     loadingNewer: false,
     error: null,
     hasFetched: false,
+    isSearchedOnDevice: false,
     version: 0,
   };
   const entry: NarrowEntry = { ...fields, view: buildView(fields) };

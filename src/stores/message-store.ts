@@ -2,6 +2,7 @@ import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Message } from "../../common/wire/message";
 import { narrowKey, type Narrow } from "../lib/narrow";
+import { searchOnDevice } from "./message-device-search";
 import { NarrowChanges } from "./message-changes";
 import { createMessageData, ensureEntry, type MessageData, type NarrowState } from "./message-data";
 import {
@@ -77,6 +78,11 @@ export interface MessageStoreState {
    */
   messagesFetched(ticket: FetchTicket, window: FetchedWindow): void;
   fetchFailed(ticket: FetchTicket, error: string): void;
+  /**
+   * The server cannot be asked (offline): a search narrow not answered by it yet shows the held
+   * messages its query matches, marked `isSearchedOnDevice` (see `searchOnDevice`).
+   */
+  searchedOnDevice(narrow: Narrow): void;
   /** Forget everything (logout); answers to fetches sent before are dropped. */
   reset(): void;
 }
@@ -191,6 +197,11 @@ export function createMessageStore(): StoreApi<MessageStoreState> {
         if (!isOpenFetch(get().data, ticket)) return;
         change((data, changes) => {
           failFetch(data, changes, ticket, error);
+        });
+      },
+      searchedOnDevice: (narrow) => {
+        change((data, changes) => {
+          searchOnDevice(data, changes, narrow);
         });
       },
       reset: () => {

@@ -132,6 +132,14 @@ function mergeWindow(
   window: FetchedWindow,
   foundNewest: boolean,
 ): void {
+  if (entry.isSearchedOnDevice) {
+    // The server's answer replaces a search made on this device while it could not be asked.
+    entry.isSearchedOnDevice = false;
+    entry.ids.replace(ids);
+    entry.found_oldest = window.found_oldest;
+    entry.found_newest = foundNewest;
+    return;
+  }
   const fetched = windowRange(window, ids);
   const held = coveredRange(entry);
   const isTouching = held.high + 1 >= fetched.low && fetched.high + 1 >= held.low;

@@ -52,7 +52,13 @@ export function ListNotices({
   const isEmptyNarrow = isEmpty && state !== undefined && !state.isLoading && !hasError;
   return (
     <>
-      {state?.found_oldest === true && hasMessages && isAtStart && (
+      {state?.isSearchedOnDevice === true && (
+        <p className="list-notice list-device-search" role="status">
+          Offline: these are the messages saved on this device that match. The server’s results
+          replace them once it can be reached.
+        </p>
+      )}
+      {state?.found_oldest === true && !state.isSearchedOnDevice && hasMessages && isAtStart && (
         <p className="list-notice list-beginning">This is the beginning of the conversation.</p>
       )}
       {state?.loadingOlder === true && hasMessages && (

@@ -61,6 +61,7 @@ describe("VisibleNarrow", () => {
     loadingNewer: false,
     error: null,
     hasFetched: true,
+    isSearchedOnDevice: false,
     version: 1,
   });
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { streamNarrow } from "../../lib/narrow";
+import { searchNarrow, streamNarrow } from "../../lib/narrow";
 import { messageStore } from "../../stores/message-store";
-import { sessionStore } from "../../stores/session-store";
+import { INITIAL_CONNECTION, sessionStore } from "../../stores/session-store";
 import { unreadStore } from "../../stores/unread-store";
 import { VISIBILITY_POLICY } from "../../../common/wire/user-topics";
 import * as eg from "../../test/example-data";
@@ -24,12 +24,30 @@ function fillGeneral(): void {
 
 afterEach(() => {
   messageStore.getState().reset();
-  sessionStore.setState({ queueId: null });
+  sessionStore.setState({ queueId: null, connection: INITIAL_CONNECTION });
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
 describe("useNarrowMessages", () => {
+  it("answers a search from the held messages once the server has failed to answer", () => {
+    fillGeneral();
+    const search = searchNarrow("message 4");
+    const { result, unmount } = renderHook(() => useNarrowMessages(search));
+    // Still connecting: the server may answer; nothing is guessed.
+    expect(result.current.messages).toEqual([]);
+
+    act(() => {
+      sessionStore.setState({
+        connection: { ...INITIAL_CONNECTION, failures: 1, lastError: "offline" },
+      });
+    });
+
+    expect(result.current.messages.map((message) => message.id)).toEqual([4]);
+    expect(result.current.state?.isSearchedOnDevice).toBe(true);
+    unmount();
+  });
+
   it("keeps the same array through changes to messages outside the narrow", () => {
     fillGeneral();
     const { result } = renderHook(() => useNarrowMessages(general));

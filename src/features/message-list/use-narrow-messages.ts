@@ -76,6 +76,8 @@ export function useNarrowMessages(narrow: Narrow): {
   const version = useMessageStore((store) => store.version);
   const client = useSessionStore((session) => session.client);
   const hasQueue = useSessionStore((session) => session.queueId !== null);
+  // The server has failed to answer since the last success (offline, or down).
+  const isUnreachable = useSessionStore((session) => session.connection.failures > 0);
   const muting = useUnreadStore((unread) => unread.muting);
   // The combined feed and a stream's view leave out what muting hides; the store holds it all.
   const [visible] = useState(() => new VisibleNarrow());
@@ -109,6 +111,16 @@ export function useNarrowMessages(narrow: Narrow): {
       isOpen = false;
     };
   }, [hasQueue, client, narrow]);
+
+  // A search the server cannot answer now is answered from the messages held on this device.
+  const isSearchWaiting =
+    narrow.kind === "search" &&
+    heldState?.hasFetched !== true &&
+    heldState?.isLoading !== true &&
+    (isUnreachable || (heldState?.error ?? null) !== null);
+  useEffect(() => {
+    if (isSearchWaiting) messageActions.searchedOnDevice(narrow);
+  }, [isSearchWaiting, narrow]);
 
   const [derived] = useState(() => new NarrowMessages());
   const messages = useMemo(
