@@ -12,8 +12,31 @@ function sinceText(since: number | null): string {
   return ` since ${time}`;
 }
 
+/** "Retrying in 12 s." while waiting to retry, else "Reconnecting…". */
+function retryText(connection: ConnectionInfo, now: number): string {
+  if (connection.nextAttemptAt === null) return "Reconnecting…";
+  const seconds = Math.ceil((connection.nextAttemptAt - now) / 1000);
+  return seconds <= 0 ? "Reconnecting…" : `Retrying in ${seconds} s.`;
+}
+
+/**
+ * Whether the server could not be reached before this page had a queue (opened offline, or
+ * the server is down): the page shows what this device saved.
+ */
+function isUnreachable(connection: ConnectionInfo): boolean {
+  return (
+    connection.state !== "live" && connection.state !== "reconnecting" && connection.failures > 0
+  );
+}
+
 /** What the connection is doing, in words a user understands. */
 function describeConnection(connection: ConnectionInfo, now: number): string {
+  if (isUnreachable(connection)) {
+    return (
+      "Offline: the server cannot be reached. Showing what this device saved; " +
+      `what you send goes out once it is back. ${retryText(connection, now)}`
+    );
+  }
   switch (connection.state) {
     case "connecting":
       return "Connecting…";
@@ -21,12 +44,8 @@ function describeConnection(connection: ConnectionInfo, now: number): string {
       return "Connected";
     case "resyncing":
       return "Catching up on what you missed…";
-    case "reconnecting": {
-      const lost = `Connection lost${sinceText(connection.since)}.`;
-      if (connection.nextAttemptAt === null) return `${lost} Reconnecting…`;
-      const seconds = Math.ceil((connection.nextAttemptAt - now) / 1000);
-      return seconds <= 0 ? `${lost} Reconnecting…` : `${lost} Retrying in ${seconds} s.`;
-    }
+    case "reconnecting":
+      return `Connection lost${sinceText(connection.since)}. ${retryText(connection, now)}`;
   }
 }
 
@@ -40,12 +59,13 @@ export function ConnectionStatus() {
   const retryNow = () => {
     sessionActions.retryConnectionNow();
   };
-  const isWaiting = connection.state === "reconnecting" && connection.nextAttemptAt !== null;
+  const isDown = connection.state === "reconnecting" || isUnreachable(connection);
+  const isWaiting = isDown && connection.nextAttemptAt !== null;
   const now = useNow(isWaiting);
   const isLive = connection.state === "live";
   return (
     <div
-      className={`connection-status connection-${connection.state}`}
+      className={`connection-status connection-${isUnreachable(connection) ? "offline" : connection.state}`}
       data-testid="connection-status"
       data-state={connection.state}
     >
@@ -53,7 +73,7 @@ export function ConnectionStatus() {
       <span role="status" className={isLive ? "visually-hidden" : "connection-text"}>
         {describeConnection(connection, now)}
       </span>
-      {connection.state === "reconnecting" && (
+      {isDown && (
         <button type="button" className="button connection-retry" onClick={retryNow}>
           Retry now
         </button>
