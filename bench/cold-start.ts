@@ -10,9 +10,12 @@
 //
 //   node --import tsx bench/cold-start.ts [runs=7]
 // With COLD_START_CLIENT_DIR=<folder> it serves a client built before instead of building one.
+// With --warm, the warm-cache variant on a seeded history instead (bench/warm-open.ts):
+//   node --import tsx bench/cold-start.ts --warm [--runs 7] [--seeded <folder>]
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Browser } from "@playwright/test";
 import { z } from "zod";
@@ -25,8 +28,17 @@ import {
   withAppInChromium,
 } from "./app-server";
 import { median, round, writeResults } from "./lib";
+import { warmOpen } from "./warm-open";
 
-const runs = Number(process.argv[2] ?? 7);
+const { values: args, positionals } = parseArgs({
+  options: {
+    warm: { type: "boolean", default: false },
+    runs: { type: "string" },
+    seeded: { type: "string", default: join(".data", "bench-history", "pglite-100000") },
+  },
+  allowPositionals: true,
+});
+const runs = Number(args.runs ?? positionals[0] ?? 7);
 const EMAIL = "iago@parley.test";
 
 const resourceSchema = z.object({
@@ -236,4 +248,5 @@ async function report(
   console.log(`wrote ${await writeResults("chat-views-cold-start", result)}`);
 }
 
-await main();
+if (args.warm) await warmOpen({ runs, seeded: args.seeded });
+else await main();
