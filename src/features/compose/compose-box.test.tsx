@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   allMessagesNarrow,
   dmNarrow,
+  dmsNarrow,
   starredNarrow,
   streamNarrow,
   topicNarrow,
@@ -228,6 +229,15 @@ describe("choosing where a message goes", () => {
     await user.type(content, "to you both{Enter}");
     expect(queueMessage).toHaveBeenCalledWith({ type: "direct", userIds: [11, 12] }, "to you both");
     expect(screen.getByRole("status").textContent).toContain("Sent to King Hamlet, user 12");
+  });
+
+  it("in the direct message feed: a direct message from the start, no stream asked", async () => {
+    const { user, content } = renderCompose(dmsNarrow());
+    const recipients = screen.getByRole("combobox", { name: "Recipients" });
+    expect(screen.queryByRole("combobox", { name: "Stream" })).toBeNull();
+    await user.type(recipients, "ham{Enter}");
+    await user.type(content, "hello{Enter}");
+    expect(queueMessage).toHaveBeenCalledWith({ type: "direct", userIds: [11] }, "hello");
   });
 });
 

@@ -34,6 +34,7 @@ export interface ChosenDestination {
 }
 
 const NO_CHOICE: ChosenDestination = { mode: "stream", streamName: "", recipientIds: [] };
+const NO_CHOICE_DIRECT: ChosenDestination = { ...NO_CHOICE, mode: "direct" };
 
 // Kept while the page lives, so going to another narrow and back keeps the choice (the text
 // itself is a draft, kept across reloads).
@@ -132,7 +133,10 @@ export function useCompose(narrow: Narrow) {
   const [localTopic, setLocalTopic] = useState(
     () => draft?.topic ?? (narrow.kind === "topic" ? narrow.topic : ""),
   );
-  const [chosen, setChosenState] = useState(() => chosenByNarrow.get(key) ?? NO_CHOICE);
+  const [chosen, setChosenState] = useState(
+    // The direct message feed's box writes direct messages until told otherwise, as Zulip's.
+    () => chosenByNarrow.get(key) ?? (narrow.kind === "dms" ? NO_CHOICE_DIRECT : NO_CHOICE),
+  );
   const [attempted, setAttempted] = useState(false);
   const topic = draft?.topic ?? localTopic;
   const content = draft?.content ?? "";
