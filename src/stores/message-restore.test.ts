@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { streamNarrow, topicNarrow } from "../lib/narrow";
+import { streamNarrow, topicNarrow, type Narrow } from "../lib/narrow";
 import * as eg from "../test/example-data";
 import { fetchInto, OWN_ID, streamMessages } from "../test/store-messages";
 import { createMessageStore, getMessage, getNarrowState } from "./message-store";
@@ -23,7 +23,7 @@ function restored() {
   return store;
 }
 
-const idsOf = (store: ReturnType<typeof restored>, narrow = general) =>
+const idsOf = (store: ReturnType<typeof restored>, narrow: Narrow = general) =>
   getNarrowState(store.getState(), narrow)?.ids;
 
 describe("a narrow restored from the offline cache", () => {

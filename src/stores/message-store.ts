@@ -32,7 +32,7 @@ import type { StoreActions } from "./store-actions";
 export type { NarrowState } from "./message-data";
 export type { FlagChange, MessageUpdate, ReactionChange, ReceivedMessage } from "./message-events";
 export type { FetchDirection, FetchedWindow } from "./message-window";
-export type { RestoredMessages, RestoredNarrow } from "./message-restore";
+export type { RestoredNarrow } from "./message-restore";
 
 /** The message store: data plus actions, each named after what happened. */
 export interface MessageStoreState {
