@@ -5,7 +5,6 @@ import { unreadMessagesSchema } from "../../common/wire/register";
 import { userTopicSchema } from "../../common/wire/user-topics";
 import { narrowFromHash, narrowToHash } from "../lib/narrow";
 import { conversationQueries } from "../queries/conversation-queries";
-import { presenceQueries } from "../queries/presence-queries";
 import { realmQueries } from "../queries/realm-queries";
 import { settingsQueries } from "../queries/settings-queries";
 import { streamQueries } from "../queries/stream-queries";
@@ -17,7 +16,8 @@ import { withinBudget } from "./cache-budget";
 
 /**
  * The query caches the register snapshot seeds (`seedQueriesFromSnapshot`), which the first view
- * needs: saved as they are at save time, events since register included.
+ * needs: saved as they are at save time, events since register included. Not presence: an old
+ * one would show people as active who are not; it comes with register.
  */
 const SAVED_QUERY_KEYS: readonly QueryKey[] = [
   subscriptionQueries.list().queryKey,
@@ -29,7 +29,6 @@ const SAVED_QUERY_KEYS: readonly QueryKey[] = [
   realmQueries.linkifiers().queryKey,
   realmQueries.moveRules().queryKey,
   settingsQueries.user().queryKey,
-  presenceQueries.realm().queryKey,
 ];
 
 const savedNarrowSchema = z.object({

@@ -1,8 +1,7 @@
 // The part of the offline cache the first view carries: a synchronous look at a marker, and
 // dynamic imports of the reader (only when the marker says there is a cache) and of the writer
-// (once the first messages have painted). Kept this small for the first-view budget.
+// (a few seconds after the connection starts). Kept this small for the first-view budget.
 import type { QueryClient } from "@tanstack/react-query";
-import { getNarrowState, getOpenNarrows, messageStore } from "../stores/message-store";
 import { cacheDatabaseName, CACHE_MARKER_KEY, readMarker } from "./cache-name";
 
 /**
@@ -15,7 +14,7 @@ export function restoreOfflineCache(queryClient: QueryClient): void {
   if (name === null) return;
   const marker = readMarker(name);
   if (marker === null) forgetDatabase(name);
-  else void import("./cache-reader").then((reader) => reader.restoreCache(queryClient, marker));
+  else void import("./cache-access").then((cache) => cache.restoreCache(queryClient, marker));
 }
 
 function forgetDatabase(name: string): void {
@@ -34,36 +33,25 @@ export function forgetOfflineCache(): void {
   for (const storage of [localStorage, sessionStorage]) storage.removeItem(CACHE_MARKER_KEY);
 }
 
-/** How long after the connection starts the writer loads when no narrow is fetched (the Inbox). */
-const WRITER_AT_LATEST_MS = 10_000;
-
 /**
- * Loads and starts the writer once a narrow has been fetched and the browser is idle (after
- * that view painted, so its code is not part of the first view), or after a while when the view
- * fetches no narrow. Returns a stop function.
+ * How long after the event connection starts the writer loads: past the first view's paint, so
+ * its code is not part of the first view (BENCHMARKS.md), and nothing changed before is lost
+ * (its first save writes everything).
  */
+const WRITER_DELAY_MS = 3_000;
+
+/** Loads and starts the writer a little after the connection starts; returns a stop function. */
 export function startCacheWriterLater(queryClient: QueryClient): () => void {
-  let stop: (() => void) | undefined;
+  let stopWriter: (() => void) | undefined;
   let isStopped = false;
-  const start = () => {
-    void import("./cache-writer").then((writer) => {
-      if (!isStopped) stop ??= writer.startCacheWriter(queryClient);
+  const timer = setTimeout(() => {
+    void import("./cache-access").then((cache) => {
+      if (!isStopped) stopWriter = cache.startCacheWriter(queryClient);
     });
-  };
-  const load = () => {
-    unsubscribe();
-    clearTimeout(timer);
-    if ("requestIdleCallback" in window) requestIdleCallback(start);
-    else setTimeout(start, 1_000);
-  };
-  const timer = setTimeout(load, WRITER_AT_LATEST_MS);
-  const unsubscribe = messageStore.subscribe((state) => {
-    if (getOpenNarrows(state).some((narrow) => getNarrowState(state, narrow)?.hasFetched)) load();
-  });
+  }, WRITER_DELAY_MS);
   return () => {
     isStopped = true;
-    unsubscribe();
     clearTimeout(timer);
-    stop?.();
+    stopWriter?.();
   };
 }
