@@ -129,6 +129,27 @@ export default tseslint.config(
     },
   },
   {
+    // The offline cache sits beside the event machine: it reads and fills the stores and the
+    // query caches; the app's start, the event machine and the logout call it.
+    files: ["src/offline-cache/**/*.ts"],
+    ignores: TESTS,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": clientImports([
+        {
+          group: [...layers("events", "features", "components")],
+          message:
+            "The offline cache fills the stores and query caches; the event machine, the app's start and the views call it, not the other way round.",
+        },
+        {
+          group: ["**/api/*", "!**/api/errors"],
+          allowTypeImports: true,
+          message:
+            "The offline cache does not call the server: from src/api it imports types only.",
+        },
+      ]),
+    },
+  },
+  {
     files: ["server/**/*.ts", "e2e/**/*.ts", "bench/**/*.ts", "scripts/**", "*.config.*"],
     languageOptions: { globals: globals.node },
   },

@@ -6,6 +6,7 @@ import "./styles.css";
 import { App } from "./app";
 import { endSession, SESSION_ENDED_NOTICE } from "./features/login/session-actions";
 import { applyStoredTheme } from "./features/shell/theme";
+import { restoreOfflineCache } from "./offline-cache/cache-start";
 import { createQueryClient } from "./queries/query-client";
 
 // The palette is set before the first render, so the first paint has the right colours.
@@ -14,6 +15,9 @@ applyStoredTheme();
 const queryClient = createQueryClient(() => {
   endSession(queryClient, SESSION_ENDED_NOTICE);
 });
+
+// Read while the app renders and registers: the last view paints from it when it comes first.
+restoreOfflineCache(queryClient);
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html has no #root element");

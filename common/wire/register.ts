@@ -22,7 +22,7 @@ const unreadGroupSchema = z.looseObject({
 });
 
 /** `unread_msgs` of `register`: unread message ids by stream/topic, conversation and group. */
-const unreadMessagesSchema = z.looseObject({
+export const unreadMessagesSchema = z.looseObject({
   count: z.number().int(),
   streams: z.array(unreadStreamSchema),
   pms: z.array(unreadDirectSchema),

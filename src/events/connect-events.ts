@@ -10,6 +10,7 @@ import { messageStore } from "../stores/message-store";
 import { outbox, setEchoRenderContext } from "../controllers/outbox";
 import { uploads } from "../controllers/uploads";
 import { sessionStore } from "../stores/session-store";
+import { startCacheWriterLater } from "../offline-cache/cache-start";
 import { unreadStore } from "../stores/unread-store";
 import { applyEventBatch, applySnapshot, type ApplyTargets } from "./apply-events";
 import type { Warn } from "./event-batch";
@@ -52,6 +53,7 @@ function appTargets(client: ApiClient, queryClient: QueryClient): ApplyTargets {
  * Starts the event machine for a logged-in client, with the user's outbox and drafts, and ties
  * it to the page: `online`, `visibilitychange` and waking from sleep retry at once; the queue is
  * deleted on `pagehide` and a new one registered if the page comes back from the bfcache.
+ * Once the first view has painted, the offline cache's writer starts (`startCacheWriterLater`).
  * Returns a function that stops it all (the outbox keeps its entries and persisted copy).
  */
 export function connectEvents(client: ApiClient, targets: EventTargets): () => void {
@@ -101,7 +103,9 @@ export function connectEvents(client: ApiClient, targets: EventTargets): () => v
   window.addEventListener("pagehide", onPageHide);
   window.addEventListener("pageshow", onPageShow);
   machine.start();
+  const stopCacheWriter = startCacheWriterLater(targets.queryClient);
   return () => {
+    stopCacheWriter();
     window.removeEventListener("pagehide", onPageHide);
     window.removeEventListener("pageshow", onPageShow);
     sessionStore.getState().connectionRetryProvided(null);

@@ -40,6 +40,12 @@ export interface NarrowEntry {
   error: string | null;
   hasFetched: boolean;
   isSearchedOnDevice: boolean;
+  /**
+   * The ids came from the offline cache (or were derived from a narrow that did) and the server
+   * has not answered for this narrow since: the first answer replaces them rather than merging,
+   * since messages may have been deleted or moved while the page was away.
+   */
+  fromCache: boolean;
   version: number;
   view: NarrowState;
 }
@@ -125,6 +131,7 @@ function createEntry(narrow: Narrow, ids: number[], found_oldest: boolean, found
     error: null,
     hasFetched: false,
     isSearchedOnDevice: false,
+    fromCache: false,
     version: 0,
   };
   const entry: NarrowEntry = { ...fields, view: buildView(fields) };
@@ -177,7 +184,9 @@ function deriveEntry(data: MessageData, narrow: Narrow): NarrowEntry {
     const ids = index?.between(low, high) ?? [];
     // An empty result would lose the wider range's lower bound: claim nothing then.
     if (ids.length === 0 && !wider.found_oldest) continue;
-    return createEntry(narrow, ids, wider.found_oldest, wider.found_newest);
+    const entry = createEntry(narrow, ids, wider.found_oldest, wider.found_newest);
+    entry.fromCache = wider.fromCache;
+    return entry;
   }
   return createEntry(narrow, [], false, false);
 }

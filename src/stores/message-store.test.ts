@@ -42,7 +42,8 @@ describe("messages and narrows", () => {
       loadingOlder: true,
       loadingNewer: true,
     });
-    fetchInto(store, general, streamMessages(3, 1, 2));
+    const dinner = eg.streamMessage({ id: 1, subject: "dinner" });
+    fetchInto(store, general, [...streamMessages(3), dinner, ...streamMessages(2)]);
     fetchInto(store, lunch, streamMessages(2, 3));
     expect(idsOf(store, general)).toEqual([1, 2, 3]);
     expect(idsOf(store, lunch)).toEqual([2, 3]);

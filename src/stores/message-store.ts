@@ -27,11 +27,13 @@ import {
   type FetchTicket,
 } from "./message-window";
 import type { IdList } from "./message-ids";
+import { applyRestored, type RestoredMessages } from "./message-restore";
 import type { StoreActions } from "./store-actions";
 
 export type { NarrowState } from "./message-data";
 export type { FlagChange, MessageUpdate, ReactionChange, ReceivedMessage } from "./message-events";
 export type { FetchDirection, FetchedWindow } from "./message-window";
+export type { RestoredNarrow } from "./message-restore";
 
 /** The message store: data plus actions, each named after what happened. */
 export interface MessageStoreState {
@@ -83,6 +85,11 @@ export interface MessageStoreState {
    * messages its query matches, marked `isSearchedOnDevice` (see `searchOnDevice`).
    */
   searchedOnDevice(narrow: Narrow): void;
+  /**
+   * The offline cache was read before the server answered: its messages and narrows are held
+   * until the first fetch of each narrow replaces them (see `applyRestored`).
+   */
+  cacheRestored(restored: RestoredMessages, ownUserId: number): void;
   /** Forget everything (logout); answers to fetches sent before are dropped. */
   reset(): void;
 }
@@ -105,6 +112,15 @@ export function getOpenNarrows(state: MessageStoreState): Narrow[] {
     if (entry !== undefined) narrows.push(entry.narrow);
   }
   return narrows;
+}
+
+/** Every narrow held but searches (whose lists only the server can make), for the offline cache. */
+export function getHeldNarrows(state: MessageStoreState): NarrowState[] {
+  const held: NarrowState[] = [];
+  for (const entry of state.data.narrows.values()) {
+    if (entry.narrow.kind !== "search") held.push(entry.view);
+  }
+  return held;
 }
 
 /** How many messages the store holds. */
@@ -202,6 +218,12 @@ export function createMessageStore(): StoreApi<MessageStoreState> {
       searchedOnDevice: (narrow) => {
         change((data, changes) => {
           searchOnDevice(data, changes, narrow);
+        });
+      },
+      cacheRestored: (restored, ownUserId) => {
+        set({ ownUserId });
+        change((data, changes, own) => {
+          applyRestored(data, changes, restored, own);
         });
       },
       reset: () => {

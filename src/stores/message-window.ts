@@ -1,6 +1,6 @@
 import type { Message } from "../../common/wire/message";
 import { messageMatchesNarrow, type Narrow } from "../lib/narrow";
-import { storeMessage, type NarrowChanges } from "./message-changes";
+import { forgetMessage, storeMessage, type NarrowChanges } from "./message-changes";
 import { coveredRange, ensureEntry, type MessageData, type NarrowEntry } from "./message-data";
 import { mergeSortedIds } from "./message-ids";
 
@@ -142,7 +142,10 @@ function mergeWindow(
   }
   const fetched = windowRange(window, ids);
   const held = coveredRange(entry);
-  const isTouching = held.high + 1 >= fetched.low && fetched.high + 1 >= held.low;
+  // Ids restored from the offline cache are not trusted past the first answer.
+  // Ids restored from the offline cache are not trusted past the first answer.
+  const isTouching =
+    !entry.fromCache && held.high + 1 >= fetched.low && fetched.high + 1 >= held.low;
   if (!isTouching) {
     entry.ids.replace(ids);
     entry.found_oldest = window.found_oldest;
@@ -152,6 +155,37 @@ function mergeWindow(
   entry.ids.replace(mergeSortedIds(entry.ids.outside(fetched.low, fetched.high), ids));
   entry.found_oldest ||= window.found_oldest;
   entry.found_newest ||= foundNewest;
+}
+
+/** Narrows whose fetch returns every message stored there that the user may read. */
+const LOCATION_NARROWS: ReadonlySet<string> = new Set(["stream", "topic", "dm", "dms"]);
+
+/**
+ * A message held in a place narrow, inside the range the server just answered for, that the
+ * answer leaves out was deleted or moved away while we did not hear of it (the page was away,
+ * or the queue was lost): it leaves the store, so no narrow derived later shows it. Not for
+ * "all" (it may hold messages of streams the user only browses), flag narrows (the flag may
+ * have changed, not the message) or searches.
+ */
+function forgetVanished(
+  data: MessageData,
+  changes: NarrowChanges,
+  entry: NarrowEntry,
+  window: FetchedWindow,
+  ids: readonly number[],
+  ticket: FetchTicket,
+  ownUserId: number,
+): void {
+  if (!LOCATION_NARROWS.has(entry.narrow.kind)) return;
+  const { low, high } = windowRange(window, ids);
+  const returned = new Set(ids);
+  for (const id of entry.ids.between(low, high)) {
+    if (returned.has(id) || wasTouchedSince(data, id, ticket)) continue;
+    const message = data.messages.get(id);
+    if (message !== undefined && messageMatchesNarrow(entry.narrow, message, ownUserId)) {
+      forgetMessage(data, changes, message, ownUserId);
+    }
+  }
 }
 
 /**
@@ -190,7 +224,9 @@ export function finishFetch(
   const ids = storeFetched(data, changes, window, ticket, ownUserId);
   // A queue replaced while the fetch was out may have lost events after its answer.
   const foundNewest = window.found_newest && ticket.generation === context.generation;
+  forgetVanished(data, changes, entry, window, ids, ticket, ownUserId);
   mergeWindow(entry, ids, window, foundNewest);
+  entry.fromCache = false;
   reconcileWithEvents(data, changes, entry, ticket, ownUserId);
   setLoading(entry, ticket.direction, false);
   entry.error = null;

@@ -5,6 +5,7 @@ import { forgetChosenDestinations } from "../compose/use-compose";
 import { messageActions } from "../../stores/message-store";
 import { outboxActions } from "../../stores/outbox-store";
 import { unreadActions } from "../../stores/unread-store";
+import { forgetOfflineCache } from "../../offline-cache/cache-start";
 import { type Credentials, type LoginOptions, sessionActions } from "../../stores/session-store";
 
 /** Shown on the login page after the server refused our credentials. */
@@ -35,8 +36,12 @@ export function startSession(
   sessionActions.login(credentials, options);
 }
 
-/** Logs out (this tab and this device) and forgets everything fetched; `notice` explains why, if it wasn't asked for. */
+/**
+ * Logs out (this tab and this device) and forgets everything fetched, the offline cache too;
+ * `notice` explains why, if it wasn't asked for.
+ */
 export function endSession(queryClient: QueryClient, notice?: string): void {
+  forgetOfflineCache();
   sessionActions.logout(notice);
   resetStores();
   queryClient.clear();

@@ -1,0 +1,46 @@
+import type { Message } from "../../common/wire/message";
+import type { Narrow } from "../lib/narrow";
+import { storeMessage, type NarrowChanges } from "./message-changes";
+import { ensureEntry, type MessageData } from "./message-data";
+
+/** A narrow as the offline cache kept it: its newest ids, and whether they reach its start. */
+export interface RestoredNarrow {
+  readonly narrow: Narrow;
+  /** Ascending. */
+  readonly ids: readonly number[];
+  readonly found_oldest: boolean;
+}
+
+/** What the offline cache gives back to the message store. */
+export interface RestoredMessages {
+  /** With the receiver's flags on each. */
+  readonly messages: readonly Message[];
+  readonly narrows: readonly RestoredNarrow[];
+}
+
+/**
+ * Puts the offline cache's messages and narrows in place before the server has answered, so
+ * the last view paints at once. Once the server has answered for any narrow its state is newer
+ * than the cache's, and nothing is restored.
+ * Restored narrows are never `found_newest` (events were missed) and are marked `fromCache`, so
+ * the first fetch replaces their ids instead of merging with them.
+ */
+export function applyRestored(
+  data: MessageData,
+  changes: NarrowChanges,
+  restored: RestoredMessages,
+  ownUserId: number,
+): void {
+  for (const entry of data.narrows.values()) if (entry.hasFetched || entry.loadingNewer) return;
+  for (const message of restored.messages) {
+    if (!data.messages.has(message.id)) storeMessage(data, changes, { ...message }, ownUserId);
+  }
+  for (const { narrow, ids, found_oldest } of restored.narrows) {
+    const entry = ensureEntry(data, narrow);
+    entry.ids.replace(ids.filter((id) => data.messages.has(id)));
+    entry.found_oldest = found_oldest;
+    entry.found_newest = false;
+    entry.fromCache = true;
+    changes.markChanged(entry);
+  }
+}
