@@ -10,7 +10,7 @@ import { settingsQueries } from "../queries/settings-queries";
 import { streamQueries } from "../queries/stream-queries";
 import { subscriptionQueries } from "../queries/subscription-queries";
 import { userQueries } from "../queries/user-queries";
-import type { RestoredNarrow } from "../stores/message-store";
+import type { RestoredNarrow } from "../stores/message-restore";
 import type { Muting } from "../stores/muting";
 import { withinBudget } from "./cache-budget";
 

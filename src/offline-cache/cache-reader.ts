@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Message } from "../../common/wire/message";
-import { messageActions } from "../stores/message-store";
+import { restoreMessages } from "../stores/message-restore";
 import { mutingFromSnapshot } from "../stores/muting";
 import { sessionStore } from "../stores/session-store";
 import { unreadActions } from "../stores/unread-store";
@@ -55,7 +55,7 @@ export async function readCache(marker: string, ownUserId: number): Promise<Read
 function hydrateFromCache(queryClient: QueryClient, cache: ReadCache): void {
   const { state, messages } = cache;
   for (const [key, data] of restoredQueries(state)) queryClient.setQueryData(key, data);
-  messageActions.cacheRestored({ messages, narrows: restoredNarrows(state) }, state.ownUserId);
+  restoreMessages({ messages, narrows: restoredNarrows(state) }, state.ownUserId);
   unreadActions.snapshotLoaded(state.unreads, state.ownUserId);
   const mutedStreams = state.mutedStreams.map((id) => ({ stream_id: id, is_muted: true }));
   unreadActions.mutingLoaded(mutingFromSnapshot(mutedStreams, state.userTopics));

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Message } from "../../common/wire/message";
-import { getHeldNarrows, getMessage, messageStore } from "../stores/message-store";
+import { getMessage, messageStore } from "../stores/message-store";
+import { getHeldNarrows } from "../stores/message-restore";
 import { sessionStore } from "../stores/session-store";
 import { currentUnreadEntries, unreadStore } from "../stores/unread-store";
 import { collectContents, type CacheSources } from "./cache-contents";

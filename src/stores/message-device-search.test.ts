@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { allMessagesNarrow, searchNarrow } from "../lib/narrow";
 import * as eg from "../test/example-data";
 import { fetchInto, idsOf, OWN_ID } from "../test/store-messages";
+import { searchOnDevice } from "./message-device-search";
 import { createMessageStore, getNarrowState } from "./message-store";
 
 const soup = searchNarrow("soup");
@@ -21,7 +22,7 @@ describe("a search answered on this device", () => {
   it("shows the held messages the query matches, marked as searched on the device", () => {
     const store = storeHolding();
     store.getState().narrowOpened(soup);
-    store.getState().searchedOnDevice(soup);
+    searchOnDevice(soup, store);
     expect(getNarrowState(store.getState(), soup)).toMatchObject({
       ids: [1, 3],
       isSearchedOnDevice: true,
@@ -32,7 +33,7 @@ describe("a search answered on this device", () => {
 
   it("is replaced by the server's first answer, without the device's ids", () => {
     const store = storeHolding();
-    store.getState().searchedOnDevice(soup);
+    searchOnDevice(soup, store);
     fetchInto(store, soup, [eg.streamMessage({ id: 3, content: "<p>more soup</p>" })], {
       found_oldest: true,
       found_newest: true,
@@ -47,10 +48,10 @@ describe("a search answered on this device", () => {
   it("leaves a search the server has answered alone, and non-search narrows too", () => {
     const store = storeHolding();
     fetchInto(store, soup, [eg.streamMessage({ id: 3, content: "<p>more soup</p>" })]);
-    store.getState().searchedOnDevice(soup);
+    searchOnDevice(soup, store);
     expect(getNarrowState(store.getState(), soup)?.isSearchedOnDevice).toBe(false);
     expect(idsOf(store, soup)).toEqual([3]);
-    store.getState().searchedOnDevice(allMessagesNarrow());
+    searchOnDevice(allMessagesNarrow(), store);
     expect(getNarrowState(store.getState(), allMessagesNarrow())?.isSearchedOnDevice).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { streamNarrow, topicNarrow, type Narrow } from "../lib/narrow";
 import * as eg from "../test/example-data";
 import { fetchInto, OWN_ID, streamMessages } from "../test/store-messages";
 import { createMessageStore, getMessage, getNarrowState } from "./message-store";
+import { restoreMessages } from "./message-restore";
 
 const general = streamNarrow(eg.general.stream_id, eg.general.name);
 const lunch = topicNarrow(eg.general.stream_id, eg.general.name, "lunch");
@@ -10,7 +11,7 @@ const lunch = topicNarrow(eg.general.stream_id, eg.general.name, "lunch");
 /** A store holding what the offline cache kept: messages 1–5 in #general > lunch. */
 function restored() {
   const store = createMessageStore();
-  store.getState().cacheRestored(
+  restoreMessages(
     {
       messages: streamMessages(1, 2, 3, 4, 5),
       narrows: [
@@ -19,6 +20,7 @@ function restored() {
       ],
     },
     OWN_ID,
+    store,
   );
   return store;
 }
@@ -62,12 +64,13 @@ describe("a narrow restored from the offline cache", () => {
     const store = createMessageStore();
     store.getState().sessionStarted(OWN_ID);
     fetchInto(store, general, streamMessages(8, 9));
-    store.getState().cacheRestored(
+    restoreMessages(
       {
         messages: streamMessages(1, 2),
         narrows: [{ narrow: general, ids: [1, 2], found_oldest: true }],
       },
       OWN_ID,
+      store,
     );
     expect(idsOf(store)).toEqual([8, 9]);
     expect(getMessage(store.getState(), 1)).toBeUndefined();

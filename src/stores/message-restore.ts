@@ -1,7 +1,12 @@
+import type { StoreApi } from "zustand/vanilla";
 import type { Message } from "../../common/wire/message";
 import type { Narrow } from "../lib/narrow";
 import { storeMessage, type NarrowChanges } from "./message-changes";
-import { ensureEntry, type MessageData } from "./message-data";
+import { ensureEntry, type MessageData, type NarrowState } from "./message-data";
+import { messageStore, type MessageStoreState } from "./message-store";
+
+// The offline cache's side of the message store, in a module of its own that only the cache's
+// lazy chunk imports, so the first view does not carry it.
 
 /** A narrow as the offline cache kept it: its newest ids, and whether they reach its start. */
 export interface RestoredNarrow {
@@ -25,7 +30,7 @@ export interface RestoredMessages {
  * Restored narrows are never `found_newest` (events were missed) and are marked `fromCache`, so
  * the first fetch replaces their ids instead of merging with them.
  */
-export function applyRestored(
+function applyRestored(
   data: MessageData,
   changes: NarrowChanges,
   restored: RestoredMessages,
@@ -43,4 +48,25 @@ export function applyRestored(
     entry.fromCache = true;
     changes.markChanged(entry);
   }
+}
+
+/** Puts the offline cache's messages and narrows in place (`applyRestored`) for `ownUserId`. */
+export function restoreMessages(
+  restored: RestoredMessages,
+  ownUserId: number,
+  store: StoreApi<MessageStoreState> = messageStore,
+): void {
+  store.getState().sessionStarted(ownUserId);
+  store.getState().changeApplied((data, changes, own) => {
+    applyRestored(data, changes, restored, own);
+  });
+}
+
+/** Every narrow held but searches (whose lists only the server can make), for the offline cache. */
+export function getHeldNarrows(state: MessageStoreState): NarrowState[] {
+  const held: NarrowState[] = [];
+  for (const entry of state.data.narrows.values()) {
+    if (entry.narrow.kind !== "search") held.push(entry.view);
+  }
+  return held;
 }

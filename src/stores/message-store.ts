@@ -2,7 +2,6 @@ import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Message } from "../../common/wire/message";
 import { narrowKey, type Narrow } from "../lib/narrow";
-import { searchOnDevice } from "./message-device-search";
 import { NarrowChanges } from "./message-changes";
 import { createMessageData, ensureEntry, type MessageData, type NarrowState } from "./message-data";
 import {
@@ -27,13 +26,11 @@ import {
   type FetchTicket,
 } from "./message-window";
 import type { IdList } from "./message-ids";
-import { applyRestored, type RestoredMessages } from "./message-restore";
 import type { StoreActions } from "./store-actions";
 
 export type { NarrowState } from "./message-data";
 export type { FlagChange, MessageUpdate, ReactionChange, ReceivedMessage } from "./message-events";
 export type { FetchDirection, FetchedWindow } from "./message-window";
-export type { RestoredNarrow } from "./message-restore";
 
 /** The message store: data plus actions, each named after what happened. */
 export interface MessageStoreState {
@@ -81,15 +78,13 @@ export interface MessageStoreState {
   messagesFetched(ticket: FetchTicket, window: FetchedWindow): void;
   fetchFailed(ticket: FetchTicket, error: string): void;
   /**
-   * The server cannot be asked (offline): a search narrow not answered by it yet shows the held
-   * messages its query matches, marked `isSearchedOnDevice` (see `searchOnDevice`).
+   * A change worked out by a module the first view does not load (the offline cache's restore,
+   * `message-restore.ts`; a search on this device, `message-device-search.ts`): `apply` changes
+   * the data and records the narrows it changed, and the store publishes it as its own actions do.
    */
-  searchedOnDevice(narrow: Narrow): void;
-  /**
-   * The offline cache was read before the server answered: its messages and narrows are held
-   * until the first fetch of each narrow replaces them (see `applyRestored`).
-   */
-  cacheRestored(restored: RestoredMessages, ownUserId: number): void;
+  changeApplied(
+    apply: (data: MessageData, changes: NarrowChanges, ownUserId: number) => void,
+  ): void;
   /** Forget everything (logout); answers to fetches sent before are dropped. */
   reset(): void;
 }
@@ -112,15 +107,6 @@ export function getOpenNarrows(state: MessageStoreState): Narrow[] {
     if (entry !== undefined) narrows.push(entry.narrow);
   }
   return narrows;
-}
-
-/** Every narrow held but searches (whose lists only the server can make), for the offline cache. */
-export function getHeldNarrows(state: MessageStoreState): NarrowState[] {
-  const held: NarrowState[] = [];
-  for (const entry of state.data.narrows.values()) {
-    if (entry.narrow.kind !== "search") held.push(entry.view);
-  }
-  return held;
 }
 
 /** How many messages the store holds. */
@@ -215,16 +201,8 @@ export function createMessageStore(): StoreApi<MessageStoreState> {
           failFetch(data, changes, ticket, error);
         });
       },
-      searchedOnDevice: (narrow) => {
-        change((data, changes) => {
-          searchOnDevice(data, changes, narrow);
-        });
-      },
-      cacheRestored: (restored, ownUserId) => {
-        set({ ownUserId });
-        change((data, changes, own) => {
-          applyRestored(data, changes, restored, own);
-        });
+      changeApplied: (apply) => {
+        change(apply);
       },
       reset: () => {
         set((state) => ({

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, renderHook } from "@testing-library/react";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { searchNarrow, streamNarrow } from "../../lib/narrow";
 import { messageStore } from "../../stores/message-store";
@@ -9,6 +9,7 @@ import { VISIBILITY_POLICY } from "../../../common/wire/user-topics";
 import * as eg from "../../test/example-data";
 import { stubAnimationFrames } from "../../test/fake-frames";
 import { createControlledClient } from "../../test/store-fetch";
+import { LAZY_CHUNK } from "../../test/lazy-chunk";
 import { useNarrowMessages } from "./use-narrow-messages";
 
 const general = streamNarrow(12, "general");
@@ -30,7 +31,7 @@ afterEach(() => {
 });
 
 describe("useNarrowMessages", () => {
-  it("answers a search from the held messages once the server has failed to answer", () => {
+  it("answers a search from the held messages once the server has failed to answer", async () => {
     fillGeneral();
     const search = searchNarrow("message 4");
     const { result, unmount } = renderHook(() => useNarrowMessages(search));
@@ -43,7 +44,9 @@ describe("useNarrowMessages", () => {
       });
     });
 
-    expect(result.current.messages.map((message) => message.id)).toEqual([4]);
+    await waitFor(() => {
+      expect(result.current.messages.map((message) => message.id)).toEqual([4]);
+    }, LAZY_CHUNK);
     expect(result.current.state?.isSearchedOnDevice).toBe(true);
     unmount();
   });

@@ -119,7 +119,11 @@ export function useNarrowMessages(narrow: Narrow): {
     heldState?.isLoading !== true &&
     (isUnreachable || (heldState?.error ?? null) !== null);
   useEffect(() => {
-    if (isSearchWaiting) messageActions.searchedOnDevice(narrow);
+    if (!isSearchWaiting) return;
+    // Its own chunk: only an offline page needs it.
+    void import("../../stores/message-device-search").then((search) => {
+      search.searchOnDevice(narrow);
+    });
   }, [isSearchWaiting, narrow]);
 
   const [derived] = useState(() => new NarrowMessages());
