@@ -10,6 +10,7 @@ import * as wire from "../../test/api-fixtures";
 import { ShellDialogs } from "../shell/shell-dialogs";
 import { shellStore } from "../shell/shell-store";
 import { GroupDirectory } from "./group-directory";
+import { LAZY_CHUNK } from "../../test/lazy-chunk";
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 const othello = wire.user({ user_id: 12, email: "othello@parley.test", full_name: "Othello" });
@@ -147,7 +148,8 @@ describe("GroupDirectory", () => {
     renderPage();
     await userEvent.click(screen.getByRole("button", { name: "Othello, Active" }));
     expect(shellStore.getState().dialog).toEqual({ kind: "user", userId: othello.user_id });
-    const card = screen.getByRole("dialog", { name: "Othello" });
+    // The card is its own chunk, loaded on this first open.
+    const card = await screen.findByRole("dialog", { name: "Othello" }, LAZY_CHUNK);
     expect(within(card).getByText("othello@parley.test")).toBeTruthy();
   });
 

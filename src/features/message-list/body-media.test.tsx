@@ -5,7 +5,9 @@ import { createApiClient } from "../../api/client";
 import { createUploadUrls, TEMPORARY_URL_REUSE_MS } from "../../controllers/upload-urls";
 import { sanitizeHtml } from "../../lib/sanitize";
 import { prepareBodyMedia } from "./body-media";
-import { Lightbox, openLightbox } from "./lightbox";
+import { Lightbox } from "./lightbox";
+import { openLightbox } from "./lightbox-store";
+import { LAZY_CHUNK } from "../../test/lazy-chunk";
 
 afterEach(cleanup);
 
@@ -141,7 +143,7 @@ describe("message body media", () => {
 });
 
 describe("lightbox", () => {
-  it("opens on a preview, moves with the arrows, closes on Escape and gives focus back", () => {
+  it("opens on a preview, moves with the arrows, closes on Escape and gives focus back", async () => {
     const list = document.createElement("div");
     list.innerHTML = sanitizeHtml(
       EXTERNAL_PREVIEW +
@@ -157,7 +159,8 @@ describe("lightbox", () => {
       if (first !== undefined) openLightbox(list, first);
     });
     const image = () => document.querySelector(".lightbox-image") ?? document.body;
-    expect(screen.getByText("Image 1 of 2")).toBeTruthy();
+    // The dialog is its own chunk, loaded on this first open.
+    expect(await screen.findByText("Image 1 of 2", {}, LAZY_CHUNK)).toBeTruthy();
     expect(image().getAttribute("src")).toBe(
       "http://localhost:3000/thumbnail?url=https%3A%2F%2Fexample.com%2Fdog.png&size=full",
     );
@@ -190,6 +193,7 @@ describe("lightbox", () => {
     act(() => {
       if (thumbnail) openLightbox(list, thumbnail, original);
     });
+    await screen.findByText("Image 1 of 1", {}, LAZY_CHUNK);
     const image = () => document.querySelector(".lightbox-image") ?? document.body;
     expect(image().getAttribute("src")).toBe(
       "https://chat.example/user_uploads/temporary/t/big.png/840x560.webp",

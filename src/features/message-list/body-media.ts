@@ -3,7 +3,7 @@ import { uploadUrls, type UploadUrls } from "../../controllers/upload-urls";
 import { resolveUrl } from "../../lib/safe-url";
 import type { BodyMedia } from "./body-media-context";
 import { prepareFileChip } from "./file-chips";
-import { openLightbox } from "./lightbox";
+import { openLightbox } from "./lightbox-store";
 
 /** Extensions Zulip previews inline (images and videos); other uploads show as a file chip. */
 const MEDIA_EXTENSION = /\.(?:png|jpe?g|gif|webp|avif|bmp|tiff?|ico|heic|mp4|webm|mov|ogv|m4v)$/i;

@@ -1,7 +1,13 @@
 import { lazy, Suspense } from "react";
-import { ProfileDialog } from "../users/profile-dialog";
-import { UserCard } from "../users/user-card";
 import { useShellStore, shellActions } from "./shell-store";
+
+// The profile dialog and a person's card load the first time one opens, not with the app.
+const ProfileDialog = lazy(() =>
+  import("../users/profile-dialog").then((module) => ({ default: module.ProfileDialog })),
+);
+const UserCard = lazy(() =>
+  import("../users/user-card").then((module) => ({ default: module.UserCard })),
+);
 
 // The shortcuts list (and its styles) loads the first time `?` opens it, not with the app.
 const ShortcutsHelp = lazy(() =>
@@ -31,9 +37,17 @@ export function ShellDialogs() {
         </Suspense>
       );
     case "profile":
-      return <ProfileDialog onClose={close} />;
+      return (
+        <Suspense fallback={null}>
+          <ProfileDialog onClose={close} />
+        </Suspense>
+      );
     case "user":
-      return <UserCard key={dialog.userId} userId={dialog.userId} onClose={close} />;
+      return (
+        <Suspense fallback={null}>
+          <UserCard key={dialog.userId} userId={dialog.userId} onClose={close} />
+        </Suspense>
+      );
     case "move":
       return (
         <Suspense fallback={null}>

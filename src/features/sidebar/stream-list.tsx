@@ -12,7 +12,7 @@ import { useSetSubscriptionProperty } from "../../queries/muting-mutations";
 import { useSidebarAction } from "./use-sidebar-action";
 import { LazyStreamColorDialog } from "../streams/lazy-stream-color-dialog";
 import { uiActions } from "../../stores/ui-store";
-import { CreateStreamDialog } from "../streams/create-stream-dialog";
+import { LazyCreateStreamDialog } from "../streams/lazy-create-stream-dialog";
 import { streamColor } from "../streams/stream-color";
 import { useUnsubscribeFlow, type StreamToLeave } from "../streams/unsubscribe-dialog";
 import { SidebarError } from "./sidebar-error";
@@ -284,7 +284,7 @@ export function StreamSection({ currentRoute }: { currentRoute: Route }) {
         Browse streams
       </a>
       {isCreating && (
-        <CreateStreamDialog
+        <LazyCreateStreamDialog
           onClose={() => {
             setCreating(false);
           }}

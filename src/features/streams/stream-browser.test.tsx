@@ -13,6 +13,7 @@ import * as eg from "../../test/example-data";
 import { success, type createFakeFetch } from "../../test/fake-fetch";
 import { streamNameProblem } from "./create-stream-dialog";
 import { StreamBrowser } from "./stream-browser";
+import { LAZY_CHUNK } from "../../test/lazy-chunk";
 
 const HOSTILE_NAME = '<img src=x onerror="window.__pwned=1">';
 let fake: ReturnType<typeof createFakeFetch>;
@@ -142,7 +143,8 @@ describe("StreamBrowser", () => {
   it("creates a stream from the dialog and opens it", async () => {
     renderBrowser();
     await userEvent.click(screen.getByRole("button", { name: "Create stream" }));
-    const dialog = screen.getByRole("dialog", { name: "Create stream" });
+    // The form is its own chunk, loaded on this first open.
+    const dialog = await screen.findByRole("dialog", { name: "Create stream" }, LAZY_CHUNK);
     const create = within(dialog).getByRole("button", { name: "Create" });
     await userEvent.click(create);
     expect(within(dialog).getByRole("alert").textContent).toBe("Choose a name for the stream.");

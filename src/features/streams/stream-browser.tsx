@@ -7,7 +7,7 @@ import { streamSettingsHash } from "../../lib/route";
 import { useSnapshotQuery } from "../../queries/snapshot-query";
 import { streamQueries } from "../../queries/stream-queries";
 import { subscriptionQueries } from "../../queries/subscription-queries";
-import { CreateStreamDialog } from "./create-stream-dialog";
+import { LazyCreateStreamDialog } from "./lazy-create-stream-dialog";
 import { errorMessage } from "./error-message";
 import { browserRows, type BrowserFilter } from "./stream-browser-rows";
 import { streamColor } from "./stream-color";
@@ -317,7 +317,7 @@ export function StreamBrowser() {
         </ul>
       )}
       {isCreating && (
-        <CreateStreamDialog
+        <LazyCreateStreamDialog
           onClose={() => {
             setCreating(false);
           }}

@@ -10,6 +10,7 @@ import { ShellDialogs } from "../shell/shell-dialogs";
 import { shellStore } from "../shell/shell-store";
 import { desdemona, iago, polonius, prospero, yorick } from "./directory-fixtures";
 import { UserDirectory } from "./user-directory";
+import { LAZY_CHUNK } from "../../test/lazy-chunk";
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 const bot = wire.user({
@@ -135,7 +136,8 @@ describe("UserDirectory", () => {
     renderPage();
     await userEvent.click(screen.getByRole("button", { name: "Polonius" }));
     expect(shellStore.getState().dialog).toEqual({ kind: "user", userId: polonius.user_id });
-    const card = screen.getByRole("dialog", { name: "Polonius" });
+    // The card is its own chunk, loaded on this first open.
+    const card = await screen.findByRole("dialog", { name: "Polonius" }, LAZY_CHUNK);
     expect(within(card).getByText("polonius@parley.test")).toBeTruthy();
     expect(within(card).getByText("Guest")).toBeTruthy();
   });
