@@ -84,6 +84,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The app's service worker (/sw.js) would answer requests before `page.route` sees them, and
+    // the specs inject faults with `page.route`: it is kept out, but where a spec asks for it
+    // (offline-shell.spec.ts, content-security-policy.spec.ts).
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

@@ -95,3 +95,29 @@ test("another page cannot frame the app", async ({ browser, baseURL }) => {
     await context.close();
   }
 });
+
+test("the app's service worker registers and takes the page under the page's CSP", async ({
+  browser,
+}) => {
+  // The other specs block service workers (playwright.config.ts); this context allows them.
+  const context = await browser.newContext({ serviceWorkers: "allow" });
+  try {
+    const page = await context.newPage();
+    const refusals = await watchForRefusals(page);
+    await logIn(page, "", "othello@parley.test");
+    // Registered a few seconds after the page's load (src/main.tsx), then in control.
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""), {
+        timeout: 30_000,
+      })
+      .toMatch(/\/sw\.js$/);
+    const worker = await page.request.get("/sw.js");
+    expect(worker.headers()["cache-control"]).toBe("no-cache");
+    expect(worker.headers()["content-type"]).toMatch(/javascript/);
+
+    expect(refusals.violations).toEqual([]);
+    expect(refusals.errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

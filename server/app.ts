@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { AppContext } from "./context";
@@ -229,6 +230,13 @@ function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /**
+ * The service worker and the Workbox runtime it imports (`sw.js`, `workbox-<hash>.js`, and their
+ * compressed copies): always revalidated, so a browser sees a new build's worker at its next
+ * update check, whatever its HTTP cache holds (the worker decides what the app's files are).
+ */
+const SERVICE_WORKER_FILE = /^(?:sw|workbox-[\w-]+)\.js(?:\.br|\.gz)?$/;
+
+/**
  * Serves the built client at `/` (and index.html for client-side routes); unknown `/api/` paths
  * get Zulip's 404. Also used by the `--upstream` server, where `/api/` never reaches Fastify.
  */
@@ -243,6 +251,10 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
       wildcard: true,
       index: ["index.html"],
       preCompressed: true,
+      setHeaders: (reply, path) => {
+        if (SERVICE_WORKER_FILE.test(basename(path)))
+          void reply.header("Cache-Control", "no-cache");
+      },
     });
     // The page, from memory: no file opened per visit (app-shell.ts).
     app.get("/", (request, reply) => page.send(request, reply));

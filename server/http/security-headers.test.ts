@@ -56,6 +56,7 @@ describe("security headers", () => {
         "img-src": "'self' blob:",
         "font-src": "'self'",
         "connect-src": "'self'",
+        "worker-src": "'self'",
         "manifest-src": "'self'",
         "frame-ancestors": "'none'",
         "base-uri": "'none'",

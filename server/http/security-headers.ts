@@ -23,7 +23,9 @@ const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * (avatars, custom emoji, uploads) and `blob:` for the preview of an emoji about to be
  * uploaded; in `--upstream` mode also any https image, because a Zulip server's avatars live
  * on Gravatar or its storage host (an image cannot run script). The browser talks to no one
- * but this server (`connect-src 'self'`), in both modes.
+ * but this server (`connect-src 'self'`), in both modes. The only worker is the app's own
+ * service worker, `/sw.js` (`worker-src 'self'`, said outright rather than left to fall back
+ * to `script-src`).
  */
 function pageContentSecurityPolicy(mode: "local" | "upstream"): string {
   return [
@@ -34,6 +36,7 @@ function pageContentSecurityPolicy(mode: "local" | "upstream"): string {
     `img-src 'self' blob:${mode === "upstream" ? " https:" : ""}`,
     "font-src 'self'",
     "connect-src 'self'",
+    "worker-src 'self'",
     "manifest-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
