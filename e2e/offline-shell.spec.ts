@@ -51,10 +51,12 @@ test("with the server stopped, a reload opens the app from the service worker", 
   expect(response?.fromServiceWorker()).toBe(true);
   expect(fromWorkers).toEqual([]);
   // The app itself, logged in, still trying to reach the server (not Chromium's error page):
-  // a register that fails at start keeps it "connecting", retrying.
+  // a register that fails at start keeps it "connecting", retrying, and it says it is offline.
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
   await expectConnectionState(page, "connecting");
-  await expect(page.getByTestId("connection-status")).toContainText("Connecting…");
+  await expect(page.getByTestId("connection-status")).toContainText(
+    "Offline: the server cannot be reached",
+  );
 });
 
 test("a new build's worker waits for the banner's Reload, which loads the new client", async ({
