@@ -117,6 +117,35 @@ describe("useNarrowMessages", () => {
   });
 });
 
+describe("useNarrowMessages before the event queue", () => {
+  it("fetches nothing the list asks for until the queue exists, then opens the narrow", async () => {
+    const server = createControlledClient();
+    sessionStore.setState({ client: server.client, queueId: null });
+    // A narrow of its own: a fetch another test left unanswered would stand in for this one's.
+    const design = streamNarrow(13, "design");
+    const { result, unmount } = renderHook(() => useNarrowMessages(design));
+
+    // Rows shown from the offline cache make the list ask for more before register answers:
+    // an answer then would miss the events until the queue exists.
+    act(() => {
+      result.current.loadOlder();
+      result.current.loadNewer();
+      result.current.jumpToNewest();
+      result.current.retry();
+    });
+    expect(server.requests).toHaveLength(0);
+
+    act(() => {
+      sessionStore.setState({ queueId: "q1" });
+    });
+    await waitFor(() => {
+      expect(server.requests).toHaveLength(1);
+    });
+    expect(server.requests[0]?.query).toMatchObject({ anchor: "first_unread" });
+    unmount();
+  });
+});
+
 describe("useNarrowMessages and muting", () => {
   afterEach(() => {
     unreadStore.getState().reset();

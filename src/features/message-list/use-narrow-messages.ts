@@ -131,19 +131,22 @@ export function useNarrowMessages(narrow: Narrow): {
     () => derived.of(version >= 0 ? (state?.ids ?? []) : [], currentMessage),
     [derived, state, version],
   );
+  // Nothing is fetched before the event queue exists: a window answered before it would miss
+  // the events between its answer and the queue (the list asks as soon as it shows rows, which
+  // may be the offline cache's before register has answered). The queue's arrival opens it.
   const retry = useCallback(() => {
-    void openNarrow(client, narrow);
-  }, [client, narrow]);
+    if (hasQueue) void openNarrow(client, narrow);
+  }, [hasQueue, client, narrow]);
   const loadOlder = useCallback(() => {
-    void fetchOlder(client, narrow);
-  }, [client, narrow]);
+    if (hasQueue) void fetchOlder(client, narrow);
+  }, [hasQueue, client, narrow]);
   const loadNewer = useCallback(() => {
-    void fetchNewer(client, narrow);
-  }, [client, narrow]);
+    if (hasQueue) void fetchNewer(client, narrow);
+  }, [hasQueue, client, narrow]);
 
   const jumpToNewest = useCallback(() => {
-    void fetchNewest(client, narrow);
-  }, [client, narrow]);
+    if (hasQueue) void fetchNewest(client, narrow);
+  }, [hasQueue, client, narrow]);
 
   return { messages, state, retry, loadOlder, loadNewer, jumpToNewest };
 }
