@@ -170,13 +170,17 @@ export function streamHash(stream: { id: number; name: string }): string {
 }
 
 /**
- * Runs in the page before its scripts: the session, and a watcher that notes when a message row
+ * Runs in the page before its scripts: the session (in the tab's storage, or the device's as
+ * "Remember me" keeps it), and a watcher that notes when a message row
  * is first on screen and when that frame has been painted (milliseconds since navigation start)
  * in `window.__firstMessage`.
  */
-export function firstMessageScript(session: string): string {
+export function firstMessageScript(
+  session: string,
+  storage: "sessionStorage" | "localStorage" = "sessionStorage",
+): string {
   return `(() => {
-    sessionStorage.setItem("parley.session", ${JSON.stringify(session)});
+    ${storage}.setItem("parley.session", ${JSON.stringify(session)});
     // Room for every request of the page: past the default 250 entries later ones are dropped.
     performance.setResourceTimingBufferSize(10000);
     const visible = () => {

@@ -31,53 +31,69 @@ const CACHE_SETTLE_MS = 4_000;
 const paintSchema = z.object({
   paintedMs: z.number(),
   registerEndMs: z.number().nullable(),
+  marks: z.record(z.string(), z.number()),
 });
 
+/** The first paint, when register answered, and the offline cache's marks (cache-reader.ts). */
 const READ_PAINT = `(() => {
   const register = performance.getEntriesByType("resource")
     .filter((entry) => new URL(entry.name).pathname === "/api/v1/register");
+  const marks = {};
+  for (const mark of performance.getEntriesByType("mark")) {
+    if (mark.name.startsWith("parley:")) marks[mark.name.slice("parley:".length)] = Math.round(mark.startTime);
+  }
   return {
     paintedMs: window.__firstMessage.paintedMs,
     registerEndMs: register.length === 0 ? null : Math.max(...register.map((entry) => entry.responseEnd)),
+    marks,
   };
 })()`;
 
-/** What the device stores for the page: IndexedDB records by database and store, and bytes. */
+/**
+ * What the device stores for the page: the storage estimate (the service worker's caches
+ * included), and the offline cache's records, read back: how many messages its chunks hold and
+ * their bytes as JSON (plain records: the rounds measured for storage log in remembered).
+ */
 const READ_STORAGE = `(async () => {
   const estimate = await navigator.storage.estimate();
-  const databases = [];
+  let messages = 0;
+  let chunkBytes = 0;
+  let stateBytes = 0;
   for (const info of await indexedDB.databases()) {
+    if (!info.name.startsWith("parley-cache ")) continue;
     const db = await new Promise((resolve, reject) => {
       const request = indexedDB.open(info.name);
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    const stores = {};
-    for (const name of db.objectStoreNames) {
-      stores[name] = await new Promise((resolve, reject) => {
-        const request = db.transaction(name).objectStore(name).count();
+    for (const store of db.objectStoreNames) {
+      const values = await new Promise((resolve, reject) => {
+        const request = db.transaction(store).objectStore(store).getAll();
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
+      for (const value of values) {
+        const bytes = typeof value.json === "string"
+          ? new TextEncoder().encode(value.json).length
+          : value.data instanceof ArrayBuffer ? value.data.byteLength : 0;
+        if (store !== "chunks") stateBytes += bytes;
+        else {
+          chunkBytes += bytes;
+          const parsed = typeof value.json === "string" ? JSON.parse(value.json) : null;
+          if (Array.isArray(parsed)) messages += parsed.length;
+        }
+      }
     }
     db.close();
-    databases.push({ name: info.name, stores });
   }
-  return {
-    usage: estimate.usage ?? 0,
-    indexedDB: estimate.usageDetails?.indexedDB ?? null,
-    caches: estimate.usageDetails?.caches ?? null,
-    serviceWorkerRegistrations: estimate.usageDetails?.serviceWorkerRegistrations ?? null,
-    databases,
-  };
+  return { usage: estimate.usage ?? 0, messages, chunkBytes, stateBytes };
 })()`;
 
 const storageSchema = z.object({
   usage: z.number(),
-  indexedDB: z.number().nullable(),
-  caches: z.number().nullable(),
-  serviceWorkerRegistrations: z.number().nullable(),
-  databases: z.array(z.object({ name: z.string(), stores: z.record(z.string(), z.number()) })),
+  messages: z.number(),
+  chunkBytes: z.number(),
+  stateBytes: z.number(),
 });
 
 async function paintOf(page: Page) {
@@ -89,14 +105,21 @@ async function paintOf(page: Page) {
     // Painted before register answered: from the device, not the network.
     paintedBeforeRegister:
       figures.registerEndMs === null || figures.paintedMs < figures.registerEndMs,
+    marks: figures.marks,
   };
 }
 
 /** One round: a cold open in a fresh context, then `reloads` warm reloads of the same tab. */
-async function round_(browser: Browser, url: string, session: string, reloads: number) {
+async function round_(
+  browser: Browser,
+  url: string,
+  session: string,
+  reloads: number,
+  sessionIn: "sessionStorage" | "localStorage" = "sessionStorage",
+) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    await context.addInitScript({ content: firstMessageScript(session) });
+    await context.addInitScript({ content: firstMessageScript(session, sessionIn) });
     const page = await context.newPage();
     await page.goto(url);
     const cold = await paintOf(page);
@@ -124,14 +147,10 @@ function seededMessages(folder: string): number | null {
   return parsed.success ? parsed.data.messages : null;
 }
 
-/** Bytes of IndexedDB per 10,000 cached messages, from the store whose name says messages. */
+/** The offline cache's message chunks' bytes (as JSON) per 10,000 cached messages. */
 function bytesPer10k(storage: z.infer<typeof storageSchema>): number | null {
-  const messages = storage.databases
-    .flatMap((db) => Object.entries(db.stores))
-    .filter(([name]) => /message/i.test(name))
-    .reduce((sum, [, count]) => sum + count, 0);
-  if (messages === 0 || storage.indexedDB === null) return null;
-  return Math.round((storage.indexedDB / messages) * 10_000);
+  if (storage.messages === 0) return null;
+  return Math.round((storage.chunkBytes / storage.messages) * 10_000);
 }
 
 export async function warmOpen(options: { runs: number; seeded: string }): Promise<void> {
@@ -157,9 +176,10 @@ export async function warmOpen(options: { runs: number; seeded: string }): Promi
       for (let index = 0; index < roundCount; index++) {
         rounds.push(await round_(browser, url, session, 2));
       }
+      // A remembered session's cache is plain JSON, so its messages can be counted.
+      const remembered = await round_(browser, url, session, 1, "localStorage");
       const cold = rounds.map((each) => each.cold);
       const warm = rounds.flatMap((each) => each.warm);
-      const last = rounds.at(-1);
       const result = {
         how:
           "per round: a fresh context opens #general cold, waits for the cache to be written, " +
@@ -172,8 +192,9 @@ export async function warmOpen(options: { runs: number; seeded: string }): Promi
         warmPaintedBeforeRegister: `${warm.filter((each) => each.paintedBeforeRegister).length} of ${warm.length}`,
         cold,
         warm,
-        storage: last?.storage,
-        indexedDBBytesPer10kMessages: last === undefined ? null : bytesPer10k(last.storage),
+        rememberedWarm: remembered.warm,
+        storage: remembered.storage,
+        cacheBytesPer10kMessages: bytesPer10k(remembered.storage),
         loadAverageAtEnd: loadavg().map((load) => round(load, 2)),
         goals: { warmFirstMessagePaintedMs: 200 },
       };

@@ -70,10 +70,15 @@ function hydrateFromCache(queryClient: QueryClient, cache: ReadCache): void {
 export async function restoreCache(queryClient: QueryClient, marker: string): Promise<boolean> {
   const ownUserId = sessionStore.getState().credentials?.userId;
   if (ownUserId === undefined) return false;
+  // Marks for the warm-start benchmark (bench/warm-open.ts): when the read began and ended, and
+  // whether it was put in place or came after register.
+  performance.mark("parley:cache-read-start");
   const cache = await readCache(marker, ownUserId).catch(() => null);
+  performance.mark("parley:cache-read-end");
   const session = sessionStore.getState();
   if (cache === null || session.queueId !== null) return false;
   if (cacheDatabaseName() !== marker.split("\n")[0]) return false;
   hydrateFromCache(queryClient, cache);
+  performance.mark("parley:cache-restored");
   return true;
 }
