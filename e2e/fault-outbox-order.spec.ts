@@ -1,3 +1,4 @@
+import { topicContents } from "./support/api-user";
 import { expect, test } from "./support/fixtures";
 import { listedIds } from "./support/reader";
 import { prepareScenario } from "./support/scenario";
@@ -41,22 +42,6 @@ test("messages typed while the server is down are stored in the order typed", as
   await expect(echoes).toHaveCount(0, { timeout: 90_000 });
   await expect.poll(() => listedIds(page)).toHaveLength(before.length + typed.length);
 
-  const stored = await scenario.readerApi.call("GET", "messages", {
-    anchor: "newest",
-    num_before: "20",
-    num_after: "0",
-    narrow: JSON.stringify([
-      { operator: "stream", operand: scenario.streamId },
-      { operator: "topic", operand: TOPIC },
-    ]),
-    apply_markdown: "false",
-  });
-  const messages = Array.isArray(stored["messages"]) ? stored["messages"] : [];
-  // The server answers in id order: the contents must come in the order they were typed.
-  const contents = messages.map((message: unknown) =>
-    typeof message === "object" && message !== null && "content" in message
-      ? message.content
-      : undefined,
-  );
+  const contents = await topicContents(scenario.readerApi, scenario.streamId, TOPIC);
   expect(contents).toEqual(typed);
 });

@@ -1,3 +1,4 @@
+import { topicContents } from "./support/api-user";
 import { expect, test } from "./support/fixtures";
 import { hasWrittenCache, isControlledByServiceWorker } from "./support/device-cache";
 import { listedIds } from "./support/reader";
@@ -50,21 +51,6 @@ test("a stream read before opens with the server down; messages typed offline go
   expect(new Set(shown).size).toBe(shown.length);
 
   // The other person reads them from the server: each once, in the order typed.
-  const stored = await scenario.sender.call("GET", "messages", {
-    anchor: "newest",
-    num_before: "20",
-    num_after: "0",
-    narrow: JSON.stringify([
-      { operator: "stream", operand: scenario.streamId },
-      { operator: "topic", operand: TOPIC },
-    ]),
-    apply_markdown: "false",
-  });
-  const messages = Array.isArray(stored["messages"]) ? stored["messages"] : [];
-  const contents = messages.map((message: unknown) =>
-    typeof message === "object" && message !== null && "content" in message
-      ? message.content
-      : undefined,
-  );
+  const contents = await topicContents(scenario.sender, scenario.streamId, TOPIC);
   expect(contents).toEqual(typed);
 });

@@ -196,3 +196,30 @@ export async function apiUser(serverUrl: string, email: string): Promise<ApiUser
     userIds: () => idsBy("users", "members", "email", "user_id"),
   };
 }
+
+/**
+ * The contents of a topic's newest messages as `user` reads them from the server, in the
+ * server's order (by id), as typed (no Markdown).
+ */
+export async function topicContents(
+  user: ApiUser,
+  streamId: number,
+  topic: string,
+): Promise<unknown[]> {
+  const stored = await user.call("GET", "messages", {
+    anchor: "newest",
+    num_before: "20",
+    num_after: "0",
+    narrow: JSON.stringify([
+      { operator: "stream", operand: streamId },
+      { operator: "topic", operand: topic },
+    ]),
+    apply_markdown: "false",
+  });
+  const messages = Array.isArray(stored["messages"]) ? stored["messages"] : [];
+  return messages.map((message: unknown) =>
+    typeof message === "object" && message !== null && "content" in message
+      ? message.content
+      : undefined,
+  );
+}

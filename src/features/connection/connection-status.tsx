@@ -65,7 +65,7 @@ export function ConnectionStatus() {
   const isLive = connection.state === "live";
   return (
     <div
-      className={`connection-status connection-${isUnreachable(connection) ? "offline" : connection.state}`}
+      className={`status-pill connection-status connection-${isUnreachable(connection) ? "offline" : connection.state}`}
       data-testid="connection-status"
       data-state={connection.state}
     >

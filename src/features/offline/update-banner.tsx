@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from "react";
 import type { ServiceWorkerUpdates } from "./service-worker";
 import { useServerReturn } from "./server-return";
+// The pill shared with the connection banner (already in the first view's stylesheet).
+import "../connection/connection.css";
 import "./offline.css";
 
 /**
@@ -14,7 +16,7 @@ export function UpdateBanner({ updates }: { updates: ServiceWorkerUpdates }) {
   return (
     <div role="status">
       {isWaiting && (
-        <div className="update-banner" data-testid="update-banner">
+        <div className="status-pill update-banner" data-testid="update-banner">
           <span className="update-banner-dot" aria-hidden="true" />
           <span className="update-banner-text">A new version of Parley is available.</span>
           <button
