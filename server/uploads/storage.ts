@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -80,9 +81,13 @@ export class LocalUploadStorage implements UploadStorage {
       size += chunk.length;
       if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
     });
+    const sink = createWriteStream(temporary, { flags: "wx" });
     try {
-      await pipeline(source, createWriteStream(temporary, { flags: "wx" }));
+      await pipeline(source, sink);
     } catch (error) {
+      // The pipeline rejects at the source's error, maybe before the sink has opened its file:
+      // removed then, the file would be created after and left behind. Wait for it to close.
+      if (!sink.closed) await once(sink, "close").catch(() => undefined);
       await rm(temporary, { force: true });
       throw error;
     }
